@@ -1,0 +1,22 @@
+package dev.gatewaylab.study;
+
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Pattern;
+import jakarta.validation.constraints.Size;
+import tools.jackson.databind.annotation.JsonDeserialize;
+
+/** Body of POST and PUT. Boxed {@code capacity} so that a missing value is reported rather than read as 0. */
+@JsonIgnoreProperties(ignoreUnknown = true)
+record StudyRequest(@NotBlank @Size(max = 100) String title, @Size(max = 2000) String description,
+		@Pattern(regexp = Categories.PATTERN, message = Categories.MESSAGE) String category,
+		@NotNull @Min(1) @Max(1000) @JsonDeserialize(using = StrictIntegerDeserializer.class) Integer capacity) {
+
+	String categoryOrDefault() {
+		return (this.category != null) ? this.category : Categories.DEFAULT;
+	}
+
+}
