@@ -1,0 +1,19 @@
+package dev.gatewaylab.monolith.login;
+
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+import org.springframework.validation.annotation.Validated;
+
+/**
+ * Login settings.
+ *
+ * @param bcryptCost BCrypt log rounds (env {@code MONOLITH_BCRYPT_COST}); 10 costs ≈ 100 ms per
+ * hash on one core, so it bounds login throughput — always quote it beside a login figure
+ */
+@ConfigurationProperties("monolith.security")
+@Validated
+record MonolithSecurityProperties(@DefaultValue("10") @Min(4) @Max(31) int bcryptCost) {
+}

@@ -1,0 +1,73 @@
+package dev.gatewaylab.monolith.login;
+
+import jakarta.servlet.DispatcherType;
+
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.core.annotation.Order;
+import org.springframework.security.config.annotation.web.builders.HttpSecurity;
+import org.springframework.security.config.annotation.web.configurers.AbstractHttpConfigurer;
+import org.springframework.security.config.http.SessionCreationPolicy;
+import org.springframework.security.web.SecurityFilterChain;
+import org.springframework.security.web.authentication.LoginUrlAuthenticationEntryPoint;
+
+/**
+ * Three filter chains, most specific first: the stateless study API, the actuator (management
+ * port), and the browser pages behind form login.
+ */
+@Configuration(proxyBeanMethods = false)
+class SecurityConfiguration {
+
+	/**
+	 * The same anonymous, stateless API as study-service: the load plans call it (POST included)
+	 * without a session or CSRF token, so it must cost no more than there.
+	 */
+	@Bean
+	@Order(1)
+	SecurityFilterChain apiFilterChain(HttpSecurity http) throws Exception {
+		return http.securityMatcher("/api/**")
+			.authorizeHttpRequests((requests) -> requests.anyRequest().permitAll())
+			.csrf(AbstractHttpConfigurer::disable)
+			.sessionManagement((session) -> session.sessionCreationPolicy(SessionCreationPolicy.STATELESS))
+			.requestCache(AbstractHttpConfigurer::disable)
+			.build();
+	}
+
+	/**
+	 * Actuator paths, open: only health, info and prometheus are exposed, and only on the
+	 * management port. Matching the path rather than the exposed endpoints makes any other
+	 * {@code /actuator/...} a plain 404 on either port instead of a login redirect.
+	 */
+	@Bean
+	@Order(2)
+	SecurityFilterChain actuatorFilterChain(HttpSecurity http) throws Exception {
+		return http.securityMatcher("/actuator/**")
+			.authorizeHttpRequests((requests) -> requests.anyRequest().permitAll())
+			.csrf(AbstractHttpConfigurer::disable)
+			.sessionManagement((session) -> session.sessionCreationPolicy(SessionCreationPolicy.STATELESS))
+			.requestCache(AbstractHttpConfigurer::disable)
+			.build();
+	}
+
+	/**
+	 * Browser pages: form login with CSRF and Spring Security's default session fixation
+	 * protection (the session id changes on login). Everything not listed needs a login.
+	 */
+	@Bean
+	@Order(3)
+	SecurityFilterChain webFilterChain(HttpSecurity http) throws Exception {
+		// Relative Location headers, so redirects keep pointing at the gateway when it fronts us.
+		LoginUrlAuthenticationEntryPoint loginEntryPoint = new LoginUrlAuthenticationEntryPoint("/login");
+		loginEntryPoint.setFavorRelativeUris(true);
+		return http
+			.authorizeHttpRequests((requests) -> requests
+				.dispatcherTypeMatchers(DispatcherType.ERROR).permitAll()
+				.requestMatchers("/login", "/error", "/css/**", "/js/**", "/images/**", "/favicon.ico").permitAll()
+				.anyRequest().authenticated())
+			.formLogin((form) -> form.loginPage("/login").defaultSuccessUrl("/", true))
+			.exceptionHandling((exceptions) -> exceptions.authenticationEntryPoint(loginEntryPoint))
+			.logout((logout) -> logout.permitAll())
+			.build();
+	}
+
+}
