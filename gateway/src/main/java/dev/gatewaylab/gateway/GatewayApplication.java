@@ -1,0 +1,19 @@
+package dev.gatewaylab.gateway;
+
+import dev.gatewaylab.gateway.logging.LoggingMode;
+
+import org.springframework.boot.SpringApplication;
+import org.springframework.boot.autoconfigure.SpringBootApplication;
+import org.springframework.boot.context.properties.ConfigurationPropertiesScan;
+
+@SpringBootApplication
+@ConfigurationPropertiesScan
+public class GatewayApplication {
+
+	public static void main(String[] args) {
+		// Must run before the first logger exists: Log4j2 reads its context selector once, at start-up.
+		LoggingMode.resolve(args, System.getenv()).configureLog4j2();
+		SpringApplication.run(GatewayApplication.class, args);
+	}
+
+}

@@ -1,0 +1,99 @@
+package dev.gatewaylab.gateway.logging;
+
+import java.net.InetSocketAddress;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
+
+import org.apache.logging.log4j.LogManager;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import reactor.core.publisher.Mono;
+
+import org.springframework.cloud.gateway.filter.GatewayFilterChain;
+import org.springframework.http.HttpStatus;
+import org.springframework.mock.http.server.reactive.MockServerHttpRequest;
+import org.springframework.mock.web.server.MockServerWebExchange;
+import org.springframework.web.server.ServerWebExchange;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class AccessLogGlobalFilterTest {
+
+	private final AtomicReference<ServerWebExchange> forwarded = new AtomicReference<>();
+
+	private final GatewayFilterChain upstream = (exchange) -> {
+		this.forwarded.set(exchange);
+		exchange.getResponse().setStatusCode(HttpStatus.OK);
+		return Mono.empty();
+	};
+
+	private CapturingAppender appender;
+
+	@BeforeEach
+	void captureAccessLog() {
+		this.appender = CapturingAppender.attachTo(AccessLogGlobalFilter.LOGGER_NAME);
+	}
+
+	@AfterEach
+	void detach() {
+		this.appender.detach();
+	}
+
+	@Test
+	void createsRequestIdAndSendsItUpstreamAndBack() {
+		MockServerWebExchange exchange = MockServerWebExchange.from(MockServerHttpRequest.get("/api/studies/1"));
+
+		new AccessLogGlobalFilter("async").filter(exchange, this.upstream).block();
+
+		String sentUpstream = this.forwarded.get().getRequest().getHeaders().getFirst("X-Request-Id");
+		assertThat(sentUpstream).matches("[0-9a-f-]{36}");
+		assertThat(exchange.getResponse().getHeaders().getFirst("X-Request-Id")).isEqualTo(sentUpstream);
+	}
+
+	@Test
+	void propagatesTheClientsRequestId() {
+		MockServerWebExchange exchange = MockServerWebExchange
+			.from(MockServerHttpRequest.get("/api/studies/1").header("X-Request-Id", "abc-123"));
+
+		new AccessLogGlobalFilter("async").filter(exchange, this.upstream).block();
+
+		assertThat(this.forwarded.get().getRequest().getHeaders().getFirst("X-Request-Id")).isEqualTo("abc-123");
+		assertThat(exchange.getResponse().getHeaders().getFirst("X-Request-Id")).isEqualTo("abc-123");
+	}
+
+	@Test
+	void replacesARequestIdThatWouldInjectIntoTheLog() {
+		assertThat(AccessLogGlobalFilter.requestId("evil\nresponse id=forged status=200")).matches("[0-9a-f-]{36}");
+		assertThat(AccessLogGlobalFilter.requestId("x".repeat(129))).matches("[0-9a-f-]{36}");
+	}
+
+	@Test
+	void logsOneRequestAndOneResponseLine() {
+		MockServerWebExchange exchange = MockServerWebExchange.from(MockServerHttpRequest.get("/api/studies/7")
+			.header("X-Request-Id", "rid-1")
+			.header("X-Forwarded-For", "6.6.6.6")
+			.remoteAddress(new InetSocketAddress("127.0.0.9", 50000)));
+
+		new AccessLogGlobalFilter("async").filter(exchange, this.upstream).block();
+
+		List<String> lines = this.appender.awaitMessages(2);
+		assertThat(lines).hasSize(2);
+		// The client IP is the socket peer, never the forgeable X-Forwarded-For.
+		assertThat(lines.get(0)).isEqualTo("request id=rid-1 method=GET path=/api/studies/7 client=127.0.0.9");
+		assertThat(lines.get(1)).matches("response id=rid-1 status=200 durationMs=\\d+\\.\\d\\d");
+	}
+
+	@Test
+	void offModeLogsNothingButStillPropagatesTheRequestId() {
+		MockServerWebExchange exchange = MockServerWebExchange.from(MockServerHttpRequest.get("/api/studies/1"));
+
+		new AccessLogGlobalFilter("off").filter(exchange, this.upstream).block();
+		// A marker line through the same logger proves the appender would have seen the filter's lines.
+		LogManager.getLogger(AccessLogGlobalFilter.LOGGER_NAME).info("marker");
+
+		assertThat(this.appender.awaitMessages(1)).containsExactly("marker");
+		assertThat(exchange.getResponse().getHeaders().getFirst("X-Request-Id")).isNotBlank();
+	}
+
+}

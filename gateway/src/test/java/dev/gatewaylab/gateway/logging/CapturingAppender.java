@@ -1,0 +1,73 @@
+package dev.gatewaylab.gateway.logging;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.locks.LockSupport;
+
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.core.LogEvent;
+import org.apache.logging.log4j.core.LoggerContext;
+import org.apache.logging.log4j.core.appender.AbstractAppender;
+import org.apache.logging.log4j.core.config.LoggerConfig;
+import org.apache.logging.log4j.core.config.Property;
+
+import static org.assertj.core.api.Assertions.fail;
+
+/** Records what reaches a logger's appenders, and on which thread it was appended. */
+final class CapturingAppender extends AbstractAppender {
+
+	record Captured(String message, String thread) {
+	}
+
+	private final List<Captured> events = new CopyOnWriteArrayList<>();
+
+	private final LoggerConfig loggerConfig;
+
+	private CapturingAppender(LoggerConfig loggerConfig) {
+		super("capturing", null, null, true, Property.EMPTY_ARRAY);
+		this.loggerConfig = loggerConfig;
+	}
+
+	static CapturingAppender attachTo(String loggerName) {
+		LoggerContext context = (LoggerContext) LogManager.getContext(false);
+		LoggerConfig config = context.getConfiguration().getLoggerConfig(loggerName);
+		CapturingAppender appender = new CapturingAppender(config);
+		appender.start();
+		config.addAppender(appender, null, null);
+		context.updateLoggers();
+		return appender;
+	}
+
+	void detach() {
+		this.loggerConfig.removeAppender(getName());
+		((LoggerContext) LogManager.getContext(false)).updateLoggers();
+		stop();
+	}
+
+	@Override
+	public void append(LogEvent event) {
+		this.events.add(new Captured(event.getMessage().getFormattedMessage(), Thread.currentThread().getName()));
+	}
+
+	List<Captured> events() {
+		return this.events;
+	}
+
+	List<String> messages() {
+		return this.events.stream().map(Captured::message).toList();
+	}
+
+	/** Async loggers append on their own thread: wait (with a deadline) until {@code count} events arrived. */
+	List<String> awaitMessages(int count) {
+		long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+		while (this.events.size() < count) {
+			if (System.nanoTime() > deadline) {
+				fail("expected " + count + " log events within 10 s, got " + messages());
+			}
+			LockSupport.parkNanos(1_000_000);
+		}
+		return messages();
+	}
+
+}
