@@ -1,0 +1,111 @@
+#!/usr/bin/env bash
+# End-to-end checks on real processes: ./lab up, the identical request through the gateway and directly, the login
+# page, every management port, each JMeter plan for a few seconds, ./lab bench --quick, report.html in headless
+# Chromium, ./lab down. Loopback only; every load is bounded by the runner's duration.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$PWD
+OUT="$ROOT/results/e2e"
+rm -rf "$OUT"; mkdir -p "$OUT"
+failures=0
+pass() { echo "  ok   $*"; }
+fail() { echo "  FAIL $*"; failures=$((failures + 1)); }
+check() { local what=$1; shift; if "$@"; then pass "$what"; else fail "$what"; fi; }
+
+cleanup() { ./lab down >/dev/null 2>&1 || true; }
+trap cleanup EXIT
+
+echo "== ./lab up"
+./lab up
+
+echo "== identical request, three targets"
+curl -fsS http://127.0.0.1:8080/api/studies/42 -D "$OUT/gateway.headers" -o "$OUT/gateway.json"
+curl -fsS http://127.0.0.1:8081/api/studies/42 -o "$OUT/direct.json"
+curl -fsS http://127.0.0.1:8082/api/studies/42 -o "$OUT/monolith.json"
+check "gateway returns exactly what study-service returns" cmp -s "$OUT/gateway.json" "$OUT/direct.json"
+check "monolith returns the identical JSON" cmp -s "$OUT/monolith.json" "$OUT/direct.json"
+check "gateway returns an X-Request-Id" grep -qi '^x-request-id: ' "$OUT/gateway.headers"
+check "gateway answers 404 problem+json for an unknown study" \
+  bash -c '[ "$(curl -s -o /dev/null -w "%{http_code} %{content_type}" http://127.0.0.1:8080/api/studies/99999)" = "404 application/problem+json" ]'
+
+echo "== access log: one request and one response line per call, from the async logger thread"
+curl -fsS -o /dev/null -H 'X-Request-Id: e2e-access-log-1' http://127.0.0.1:8080/api/studies/1
+access_lines() { grep -c 'id=e2e-access-log-1 ' .lab/logs/gateway-access.log 2>/dev/null || true; }
+deadline=$((SECONDS + 10))
+until [ "$(access_lines)" -ge 2 ] || [ $SECONDS -ge $deadline ]; do sleep 0.2; done
+check "two access lines for the request id" [ "$(access_lines)" -eq 2 ]
+check "access lines written by the Log4j2 async logger thread" \
+  bash -c '! grep "id=e2e-access-log-1 " .lab/logs/gateway-access.log | grep -v "\[Log4j2-TF-"'
+
+echo "== login page through the gateway"
+check "GET /login through the gateway has a CSRF token" \
+  bash -c 'curl -fsS http://127.0.0.1:8080/login | grep -q "name=\"_csrf\""'
+
+echo "== management ports"
+for pair in gateway:9080 study-service:9081 monolith:9082; do
+  service=${pair%%:*}; port=${pair##*:}
+  check "$service /actuator/prometheus has application=\"$service\"" \
+    bash -c "curl -fsS http://127.0.0.1:$port/actuator/prometheus | grep -q 'application=\"$service\"'"
+done
+check "no actuator through the gateway's public port" \
+  bash -c '[ "$(curl -s -o /dev/null -w "%{http_code}" http://127.0.0.1:8080/actuator/prometheus)" = 404 ]'
+
+echo "== every plan, a few seconds each, through the gateway"
+for plan in gateway login-page login-flow create-study slow-upstream; do
+  dir="$OUT/plan-$plan"
+  if ./lab bench --plan "$plan" --targets gateway --warmup 1 --repetitions 2 --duration 3 --no-dashboard \
+       --metrics-port 0 --results "$dir" > "$dir.log" 2>&1; then
+    json=$(ls "$dir"/*/run.json)
+    check "plan $plan: samples > 0 and 100 % success" python3 - "$json" <<'PY'
+import json, sys
+t = json.load(open(sys.argv[1]))["targets"][0]
+print(f"       {t['name']}: {t['samples']} samples, {t['tps']:.1f} TPS, success {t['success_rate']:.2f} %")
+sys.exit(0 if t["samples"] > 0 and t["success_rate"] == 100.0 else 1)
+PY
+  else
+    fail "plan $plan (see $dir.log)"; tail -5 "$dir.log"
+  fi
+done
+
+echo "== ./lab bench --quick"
+start=$SECONDS
+./lab bench --quick --results "$OUT/quick" | tee "$OUT/quick.log"
+echo "  wall time: $((SECONDS - start)) s"
+run=$(ls -d "$OUT"/quick/*/ | head -1)
+check "report.md, report.html, run.json written; no INCOMPLETE marker" \
+  bash -c "[ -s '$run/report.md' ] && [ -s '$run/report.html' ] && [ -s '$run/run.json' ] && [ ! -e '$run/INCOMPLETE' ]"
+check "run.json sample counts equal the raw JTL rows" python3 - "$run" <<'PY'
+import csv, glob, json, os, sys
+run = sys.argv[1]
+for t in json.load(open(os.path.join(run, "run.json")))["targets"]:
+    rows = 0
+    for jtl in glob.glob(os.path.join(run, "raw", f"{t['name']}-rep*.jtl")):
+        with open(jtl, newline="") as f:
+            rows += sum(1 for _ in csv.DictReader(f))
+    print(f"       {t['name']}: run.json {t['samples']} samples, JTL {rows} rows")
+    if rows != t["samples"]:
+        sys.exit(1)
+PY
+
+echo "== report.html in headless Chromium"
+CHROMIUM=$(command -v chromium || command -v chromium-browser || true)
+if [ -n "$CHROMIUM" ]; then
+  flags=(--headless --no-sandbox --disable-gpu --disable-background-networking --disable-component-update
+         --disable-sync --no-first-run --user-data-dir="$(mktemp -d)")
+  timeout 60 "$CHROMIUM" "${flags[@]}" --dump-dom "file://$run/report.html" > "$OUT/report.dom.html" 2>/dev/null || true
+  svgs=$(grep -o '<svg' "$OUT/report.dom.html" | wc -l)
+  check "report.html renders with its charts ($svgs inline SVGs, need >= 3)" [ "$svgs" -ge 3 ]
+  timeout 60 "$CHROMIUM" "${flags[@]}" --window-size=1280,2400 --screenshot="$OUT/report.png" \
+    "file://$run/report.html" >/dev/null 2>&1 || true
+  check "screenshot kept: results/e2e/report.png" [ -s "$OUT/report.png" ]
+else
+  fail "chromium not installed (.ci/run installs it)"
+fi
+
+echo "== ./lab down"
+./lab down
+check "nothing left listening on the lab's ports" \
+  bash -c '! ss -ltn | grep -qE ":(8080|8081|8082|9080|9081|9082)\b"'
+
+echo
+if [ $failures -eq 0 ]; then echo "e2e: all checks passed"; else echo "e2e: $failures check(s) failed"; exit 1; fi
