@@ -22,10 +22,12 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.stream.Collectors;
 import org.apache.jmeter.util.JMeterUtils;
 
 /** One bench run: warm-up, interleaved repetitions, statistics, reports. */
@@ -43,6 +45,11 @@ final class Bench {
     private final Map<String, List<double[]>> timelines = new LinkedHashMap<>();
     private final Map<String, List<Map<String, ProcSampler.Usage>>> usages = new LinkedHashMap<>();
     private final List<RepResult> reps = new ArrayList<>();
+    private final Map<String, Integer> warmups = new LinkedHashMap<>();
+    private final List<String> notSteady = new ArrayList<>();
+
+    static final int MAX_WARMUP_WINDOWS = 3;
+    static final int STEADY_TOLERANCE_PERCENT = 10;
 
     Bench(Settings settings, Path dir, PrintStream out, LiveMetrics metrics, GatewayLogging logging) {
         this.s = settings;
@@ -56,8 +63,10 @@ final class Bench {
     long plannedSeconds() {
         int n = s.targets().size();
         long overhead = 1; // engine start/stop per run
+        // Warm-up usually stops after two windows (see warmUp); one with --quick.
+        long windows = s.quick() ? 1 : 2;
         long warm = logging != null ? (long) s.repetitions() * n * (s.warmupSeconds() + overhead + 30)
-                : (long) n * (s.warmupSeconds() + overhead);
+                : n * windows * (s.warmupSeconds() + overhead);
         return warm + (long) s.repetitions() * n * (s.durationSeconds() + overhead);
     }
 
@@ -66,8 +75,7 @@ final class Bench {
         try (Progress progress = new Progress(out, plannedSeconds())) {
             if (logging == null && s.warmupSeconds() > 0) {
                 for (Target t : s.targets()) {
-                    progress.phase("warm-up " + t.name(), s.warmupSeconds());
-                    runOnce(t, s.warmupSeconds(), null, progress);
+                    warmUp(t, progress);
                 }
             }
             for (int rep = 1; rep <= s.repetitions(); rep++) {
@@ -90,6 +98,32 @@ final class Bench {
             }
         }
         return summarise(started);
+    }
+
+    /**
+     * Warm-up (discarded) in windows of {@code --warmup} seconds until throughput is steady: two consecutive windows
+     * within {@value #STEADY_TOLERANCE_PERCENT} % of each other, or {@value #MAX_WARMUP_WINDOWS} windows. A JVM target
+     * on two cores is still compiling after one short window, and its measured reps then rise one after the other.
+     */
+    private void warmUp(Target t, Progress progress) throws IOException, InterruptedException {
+        int maxWindows = s.quick() ? 1 : MAX_WARMUP_WINDOWS; // --quick is a smoke check with a fixed budget
+        double previous = -1;
+        for (int window = 1; window <= maxWindows; window++) {
+            progress.phase("warm-up " + t.name() + " window " + window, s.warmupSeconds());
+            long[] count = new long[1];
+            long start = System.nanoTime();
+            runOnce(t, s.warmupSeconds(), null, progress, r -> count[0]++);
+            double tps = count[0] / ((System.nanoTime() - start) / 1e9);
+            if (previous > 0 && Math.abs(tps - previous) <= previous * STEADY_TOLERANCE_PERCENT / 100.0) {
+                warmups.put(t.name(), window);
+                return;
+            }
+            previous = tps;
+        }
+        warmups.put(t.name(), maxWindows);
+        if (maxWindows > 1) {
+            notSteady.add(t.name());
+        }
     }
 
     private void measure(Target t, int rep, Progress progress) throws IOException, InterruptedException {
@@ -125,11 +159,17 @@ final class Bench {
     }
 
     private void runOnce(Target t, int seconds, Path jtl, Progress progress) throws IOException, InterruptedException {
+        runOnce(t, seconds, jtl, progress, r -> { });
+    }
+
+    private void runOnce(Target t, int seconds, Path jtl, Progress progress, LabCollector.SampleSink also)
+            throws IOException, InterruptedException {
         Path plan = s.plansDir().resolve(t.plan() + ".jmx");
         LiveMetrics.Series series = metrics.series(t.name(), t.plan());
         LabCollector.SampleSink sink = r -> {
             series.record(r);
             progress.sample(r.isSuccessful());
+            also.sample(r);
         };
         Duration maxWait = Duration.ofSeconds(seconds + s.rampupSeconds() + 40L);
         try {
@@ -188,10 +228,26 @@ final class Bench {
                 warnings.add(String.format(Locale.ROOT, "target %s looked idle (%s at %.0f %% CPU): the client, not "
                         + "the target, limited throughput", t.name(), t.service(), svc.cpuPercent()));
             }
+            if (notSteady.contains(t.name())) {
+                warnings.add(String.format(Locale.ROOT, "%s: throughput was not steady after %d warm-up windows of "
+                        + "%d s (consecutive windows more than %d %% apart) — raise --warmup", t.name(),
+                        MAX_WARMUP_WINDOWS, s.warmupSeconds(), STEADY_TOLERANCE_PERCENT));
+            }
+            if (Stats.risingTrend(tpsReps)) {
+                warnings.add(String.format(Locale.ROOT, "%s: TPS rose from each repetition to the next (%s) — the "
+                        + "target or the generator was still warming up; the mean understates steady state — raise "
+                        + "--warmup or --repetitions", t.name(), Arrays.stream(tpsReps)
+                        .mapToObj(v -> String.format(Locale.ROOT, "%.0f", v)).collect(Collectors.joining(" → "))));
+            }
             if (all.successRate() < 99) {
                 warnings.add(String.format(Locale.ROOT, "%s: success rate %.2f %% — TPS includes failed requests; "
                         + "see the errors section", t.name(), all.successRate()));
             }
+        }
+        if (!warmups.isEmpty()) {
+            notes.add("Warm-up (discarded) ran in windows of " + s.warmupSeconds() + " s until two consecutive windows "
+                    + "were within " + STEADY_TOLERANCE_PERCENT + " % TPS of each other: " + warmups.entrySet().stream()
+                    .map(e -> e.getKey() + " " + e.getValue() + " window(s)").collect(Collectors.joining(", ")) + ".");
         }
         notes.add(String.format(Locale.ROOT, "Saturation rule: warn when the runner's mean CPU ≥ 80 %% of its share "
                 + "of the machine (%s: %.0f %%, where 100 %% = one core), when the whole machine is ≥ 90 %% busy, or "

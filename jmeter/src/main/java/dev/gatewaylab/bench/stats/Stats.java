@@ -49,6 +49,22 @@ public final class Stats {
     }
 
     /**
+     * True when at least three values rise strictly one after the other and the last is ≥ 20 % above the first:
+     * repetitions that drift like this were not measured at steady state.
+     */
+    public static boolean risingTrend(double[] values) {
+        if (values.length < 3) {
+            return false;
+        }
+        for (int i = 1; i < values.length; i++) {
+            if (values[i] <= values[i - 1]) {
+                return false;
+            }
+        }
+        return values[values.length - 1] >= 1.2 * values[0];
+    }
+
+    /**
      * Welch's unequal-variance comparison of B against A: difference of means, its 95 % CI half-width
      * (Welch–Satterthwaite degrees of freedom) and the two-sided p-value.
      */

@@ -83,4 +83,13 @@ class StatsTest {
         // window: first start 1000 .. last end 1035 -> 0.035 s
         assertThat(a.tps()).isCloseTo(4 / 0.035, within(1e-9));
     }
+
+    @Test
+    void risingTrendFlagsRepetitionsThatKeepClimbing() {
+        // The default bench on a 2-core machine before the adaptive warm-up: 457 -> 1058 -> 2021 TPS.
+        assertThat(Stats.risingTrend(new double[] {457, 1058, 2021})).isTrue();
+        assertThat(Stats.risingTrend(new double[] {1000, 1050, 1100})).isFalse(); // rising, but only 10 %
+        assertThat(Stats.risingTrend(new double[] {1000, 1500, 1400})).isFalse(); // not monotonic
+        assertThat(Stats.risingTrend(new double[] {500, 2000})).isFalse();        // two points are no trend
+    }
 }
