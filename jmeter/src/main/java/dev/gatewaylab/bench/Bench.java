@@ -65,7 +65,7 @@ final class Bench {
         long overhead = 1; // engine start/stop per run
         // Warm-up usually stops after two windows (see warmUp); one with --quick.
         long windows = s.quick() ? 1 : 2;
-        long warm = logging != null ? (long) s.repetitions() * n * (s.warmupSeconds() + overhead + 30)
+        long warm = logging != null ? (long) s.repetitions() * n * (windows * (s.warmupSeconds() + overhead) + 30)
                 : n * windows * (s.warmupSeconds() + overhead);
         return warm + (long) s.repetitions() * n * (s.durationSeconds() + overhead);
     }
@@ -84,8 +84,8 @@ final class Bench {
                         progress.phase("restart gateway: " + t.name(), 30);
                         logging.switchTo(t);
                         if (s.warmupSeconds() > 0) {
-                            progress.phase("warm-up " + t.name() + " rep " + rep, s.warmupSeconds());
-                            runOnce(t, s.warmupSeconds(), null, progress);
+                            // A restarted gateway is a cold JVM: warm it until steady, as for the first round.
+                            warmUp(t, progress);
                         }
                     }
                     progress.phase("measure " + t.name() + " rep " + rep + "/" + s.repetitions(), s.durationSeconds());
