@@ -9,7 +9,7 @@ $variable used is defined), PromQL syntax through promtool when it is installed.
 Live: template variables are resolved from that Prometheus (label values seen within --lookback); every target
 is run through /api/v1/query with all variables at "All", then once per single value of each variable; an
 empty result fails the check. --time last-run evaluates at the runner's last scrape (after a finished bench).
-Python 3 standard library only.
+Needs PyYAML (pip install pyyaml); otherwise the Python 3 standard library.
 """
 import argparse
 import glob
@@ -24,6 +24,8 @@ import time
 import urllib.error
 import urllib.parse
 import urllib.request
+
+import yaml
 
 PROVIDER_PATH = "/var/lib/grafana/dashboards"
 GRAFANA_BUILTIN_DS = "-- Grafana --"          # annotation datasource every dashboard carries
@@ -48,111 +50,6 @@ class Problems:
                 print(f"      expr: {expr}", file=sys.stderr)
 
 
-# ------------------------------------------------------------------ minimal YAML (the subset provisioning uses)
-
-class YamlError(ValueError):
-    pass
-
-
-def _strip_comment(line):
-    quote = None
-    for i, ch in enumerate(line):
-        if quote:
-            if ch == quote:
-                quote = None
-        elif ch in "'\"":
-            quote = ch
-        elif ch == "#" and (i == 0 or line[i - 1] in " \t"):
-            return line[:i]
-    return line
-
-
-def _scalar(text):
-    t = text.strip()
-    if len(t) >= 2 and t[0] == t[-1] and t[0] in "'\"":
-        return t[1:-1]
-    if t.startswith("[") and t.endswith("]"):
-        return [_scalar(x) for x in t[1:-1].split(",") if x.strip()]
-    if t in ("true", "True", "yes"):
-        return True
-    if t in ("false", "False", "no"):
-        return False
-    if t in ("null", "~"):
-        return None
-    if re.fullmatch(r"-?\d+", t):
-        return int(t)
-    if t[:1] in "{|>&*!":
-        raise YamlError(f"unsupported YAML construct: {t}")
-    return t
-
-
-def parse_yaml(text):
-    lines = []
-    for n, raw in enumerate(text.splitlines(), 1):
-        body = _strip_comment(raw).rstrip()
-        if not body.strip() or body.strip() == "---":
-            continue
-        lead = body[: len(body) - len(body.lstrip())]
-        if "\t" in lead:
-            raise YamlError(f"line {n}: tab in indentation")
-        lines.append([len(lead), body.strip(), n])
-    if not lines:
-        return None
-    value, i = _block(lines, 0, lines[0][0])
-    if i != len(lines):
-        raise YamlError(f"line {lines[i][2]}: unexpected indentation")
-    return value
-
-
-def _is_item(s):
-    return s == "-" or s.startswith("- ")
-
-
-def _block(lines, i, indent):
-    return (_list if _is_item(lines[i][1]) else _map)(lines, i, indent)
-
-
-def _map(lines, i, indent):
-    out = {}
-    while i < len(lines) and lines[i][0] == indent and not _is_item(lines[i][1]):
-        m = re.fullmatch(r"""("[^"]*"|'[^']*'|[^:'"\s][^:]*?)\s*:(?:\s+(.*))?""", lines[i][1])
-        if not m:
-            raise YamlError(f"line {lines[i][2]}: expected 'key: value'")
-        key, rest = _scalar(m.group(1)), (m.group(2) or "").strip()
-        if key in out:
-            raise YamlError(f"line {lines[i][2]}: duplicate key {key}")
-        i += 1
-        if rest:
-            out[key] = _scalar(rest)
-        elif i < len(lines) and (lines[i][0] > indent or (lines[i][0] == indent and _is_item(lines[i][1]))):
-            out[key], i = _block(lines, i, lines[i][0])
-        else:
-            out[key] = None
-    if i < len(lines) and lines[i][0] > indent:
-        raise YamlError(f"line {lines[i][2]}: unexpected indentation")
-    return out, i
-
-
-def _list(lines, i, indent):
-    out = []
-    while i < len(lines) and lines[i][0] == indent and _is_item(lines[i][1]):
-        content = lines[i][1][1:].lstrip()
-        if not content:
-            i += 1
-            if i < len(lines) and lines[i][0] > indent:
-                item, i = _block(lines, i, lines[i][0])
-            else:
-                item = None
-        elif re.match(r"""("[^"]*"|'[^']*'|[^:'"\s\[][^:]*?)\s*:(\s|$)""", content):
-            col = indent + len(lines[i][1]) - len(content)
-            lines[i] = [col, content, lines[i][2]]
-            item, i = _map(lines, i, col)
-        else:
-            item, i = _scalar(content), i + 1
-        out.append(item)
-    return out, i
-
-
 # ------------------------------------------------------------------ structure
 
 def check_provisioning(root, problems):
@@ -165,9 +62,12 @@ def check_provisioning(root, problems):
     for path in ds_files:
         rel = os.path.relpath(path, root)
         try:
-            doc = parse_yaml(open(path, encoding="utf-8").read()) or {}
-        except YamlError as e:
+            doc = yaml.safe_load(open(path, encoding="utf-8").read()) or {}
+        except yaml.YAMLError as e:
             problems.add(rel, f"YAML: {e}")
+            continue
+        if not isinstance(doc, dict):
+            problems.add(rel, "top level must be a mapping")
             continue
         if doc.get("apiVersion") != 1:
             problems.add(rel, "apiVersion must be 1")
@@ -190,9 +90,12 @@ def check_provisioning(root, problems):
     for path in db_files:
         rel = os.path.relpath(path, root)
         try:
-            doc = parse_yaml(open(path, encoding="utf-8").read()) or {}
-        except YamlError as e:
+            doc = yaml.safe_load(open(path, encoding="utf-8").read()) or {}
+        except yaml.YAMLError as e:
             problems.add(rel, f"YAML: {e}")
+            continue
+        if not isinstance(doc, dict):
+            problems.add(rel, "top level must be a mapping")
             continue
         if doc.get("apiVersion") != 1:
             problems.add(rel, "apiVersion must be 1")
