@@ -12,36 +12,22 @@ import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.security.web.authentication.LoginUrlAuthenticationEntryPoint;
 
 /**
- * Three filter chains, most specific first: the stateless study API, the actuator (management
+ * Two filter chains, most specific first: the stateless study API with the actuator (management
  * port), and the browser pages behind form login.
  */
 @Configuration(proxyBeanMethods = false)
 class SecurityConfiguration {
 
 	/**
-	 * The same anonymous, stateless API as study-service: the load plans call it (POST included)
-	 * without a session or CSRF token, so it must cost no more than there.
-	 */
-	@Bean
-	@Order(1)
-	SecurityFilterChain apiFilterChain(HttpSecurity http) throws Exception {
-		return http.securityMatcher("/api/**")
-			.authorizeHttpRequests((requests) -> requests.anyRequest().permitAll())
-			.csrf(AbstractHttpConfigurer::disable)
-			.sessionManagement((session) -> session.sessionCreationPolicy(SessionCreationPolicy.STATELESS))
-			.requestCache(AbstractHttpConfigurer::disable)
-			.build();
-	}
-
-	/**
-	 * Actuator paths, open: only health, info and prometheus are exposed, and only on the
-	 * management port. Matching the path rather than the exposed endpoints makes any other
+	 * The same anonymous, stateless API as study-service — the load plans call it (POST included) without a
+	 * session or CSRF token, so it must cost no more than there — and the actuator paths: only health, info and
+	 * prometheus are exposed, and only on the management port; matching the path makes any other
 	 * {@code /actuator/...} a plain 404 on either port instead of a login redirect.
 	 */
 	@Bean
-	@Order(2)
-	SecurityFilterChain actuatorFilterChain(HttpSecurity http) throws Exception {
-		return http.securityMatcher("/actuator/**")
+	@Order(1)
+	SecurityFilterChain apiAndActuatorFilterChain(HttpSecurity http) throws Exception {
+		return http.securityMatcher("/api/**", "/actuator/**")
 			.authorizeHttpRequests((requests) -> requests.anyRequest().permitAll())
 			.csrf(AbstractHttpConfigurer::disable)
 			.sessionManagement((session) -> session.sessionCreationPolicy(SessionCreationPolicy.STATELESS))
@@ -54,7 +40,7 @@ class SecurityConfiguration {
 	 * protection (the session id changes on login). Everything not listed needs a login.
 	 */
 	@Bean
-	@Order(3)
+	@Order(2)
 	SecurityFilterChain webFilterChain(HttpSecurity http) throws Exception {
 		// Relative Location headers, so redirects keep pointing at the gateway when it fronts us.
 		LoginUrlAuthenticationEntryPoint loginEntryPoint = new LoginUrlAuthenticationEntryPoint("/login");
