@@ -32,7 +32,7 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--duration", description = "Seconds per measured run (default 8; quick 4). Defaults finish in about 3 min for 3 targets.")
     Integer duration;
 
-    @Option(names = "--warmup", description = "Warm-up window in seconds, discarded: windows repeat (at most 3) until two in a row are within 10 %% TPS (default 6; quick: one window of 3).")
+    @Option(names = "--warmup", description = "Warm-up window in seconds, discarded: windows repeat (at most 3) until two in a row are within 10 %% TPS (default 5; quick: one window of 3).")
     Integer warmup;
 
     @Option(names = "--threads", description = "JMeter threads, closed model (default 8).")
@@ -62,7 +62,7 @@ final class BenchCommand implements Callable<Integer> {
         Map<String, String> props = TargetOptions.validatedProperties(target.jmeterProperties);
         int reps = positive("--repetitions", repetitions, quick ? 2 : 3);
         int dur = positive("--duration", duration, intProp(props, "duration", quick ? 4 : 8));
-        int warm = nonNegative("--warmup", warmup, quick ? 3 : 6);
+        int warm = nonNegative("--warmup", warmup, quick ? 3 : 5);
         int thr = positive("--threads", threads, intProp(props, "threads", 8));
         double r = rate != null ? rate : props.containsKey("rate") ? Double.parseDouble(props.get("rate")) : 0;
         if (r < 0 || Double.isNaN(r) || Double.isInfinite(r)) {
