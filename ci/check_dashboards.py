@@ -52,17 +52,13 @@ class Problems:
 
 # ------------------------------------------------------------------ structure
 
-def check_provisioning(root, problems):
-    """Returns the provisioned datasource uid (or None)."""
-    ds_files = sorted(glob.glob(os.path.join(root, "grafana/provisioning/datasources/*.y*ml")))
-    db_files = sorted(glob.glob(os.path.join(root, "grafana/provisioning/dashboards/*.y*ml")))
-    uids = []
-    if not ds_files:
-        problems.add("grafana/provisioning/datasources", "no datasource provisioning file")
-    for path in ds_files:
+def provisioning_docs(root, paths, problems):
+    """Yields (relative path, mapping) for each provisioning file that parses as an apiVersion 1 mapping."""
+    for path in paths:
         rel = os.path.relpath(path, root)
         try:
-            doc = yaml.safe_load(open(path, encoding="utf-8").read()) or {}
+            with open(path, encoding="utf-8") as f:
+                doc = yaml.safe_load(f) or {}
         except yaml.YAMLError as e:
             problems.add(rel, f"YAML: {e}")
             continue
@@ -71,6 +67,17 @@ def check_provisioning(root, problems):
             continue
         if doc.get("apiVersion") != 1:
             problems.add(rel, "apiVersion must be 1")
+        yield rel, doc
+
+
+def check_provisioning(root, problems):
+    """Returns the provisioned datasource uid (or None)."""
+    ds_files = sorted(glob.glob(os.path.join(root, "grafana/provisioning/datasources/*.y*ml")))
+    db_files = sorted(glob.glob(os.path.join(root, "grafana/provisioning/dashboards/*.y*ml")))
+    uids = []
+    if not ds_files:
+        problems.add("grafana/provisioning/datasources", "no datasource provisioning file")
+    for rel, doc in provisioning_docs(root, ds_files, problems):
         for ds in doc.get("datasources") or []:
             if not isinstance(ds, dict):
                 problems.add(rel, "datasources entries must be mappings")
@@ -87,18 +94,7 @@ def check_provisioning(root, problems):
         problems.add("grafana/provisioning/datasources", f"expected exactly one Prometheus datasource with a uid, found {uids}")
     if not db_files:
         problems.add("grafana/provisioning/dashboards", "no dashboard provider file")
-    for path in db_files:
-        rel = os.path.relpath(path, root)
-        try:
-            doc = yaml.safe_load(open(path, encoding="utf-8").read()) or {}
-        except yaml.YAMLError as e:
-            problems.add(rel, f"YAML: {e}")
-            continue
-        if not isinstance(doc, dict):
-            problems.add(rel, "top level must be a mapping")
-            continue
-        if doc.get("apiVersion") != 1:
-            problems.add(rel, "apiVersion must be 1")
+    for rel, doc in provisioning_docs(root, db_files, problems):
         providers = doc.get("providers") or []
         if not providers:
             problems.add(rel, "no providers")
