@@ -15,6 +15,31 @@ from pathlib import Path
 from xml.sax.saxutils import escape, quoteattr
 
 HERE = Path(__file__).resolve().parent
+CATALOG = HERE.parent.parent / "lab.properties"  # the one definition of services, ports and targets
+
+
+def lab_properties():
+    """key -> value of lab.properties (Java properties: key=value lines, # comments; no continuations used)."""
+    props = {}
+    for line in CATALOG.read_text(encoding="utf-8").splitlines():
+        line = line.strip()
+        if line and not line.startswith(("#", "!")) and "=" in line:
+            key, value = line.split("=", 1)
+            props[key.strip()] = value.strip()
+    return props
+
+
+LAB = lab_properties()
+
+
+def port(service):
+    """The default port of a lab service, as a string for the plans' __P defaults."""
+    return LAB["service.%s.port" % service]
+
+
+def target_port(target):
+    """The default port of a load target: its service's port."""
+    return port(LAB["target.%s.service" % target])
 
 
 def P(name, default):
@@ -270,7 +295,7 @@ def login_page_plan():
         ])]
     # A virtual user keeps its session cookie (as a browser does), so the closed model does not make
     # the monolith create, and keep for 30 min, one session per request.
-    return plan("login-page", "8080",
+    return plan("login-page", port("gateway"),
                 "GET /login (monolith's form page, via the gateway by default); asserts 200 and the _csrf input.",
                 "", samplers, config=[cookie_manager(clear_each_iteration=False)])
 
@@ -297,7 +322,7 @@ def login_flow_plan():
                 assertion("back on the login page", "body", "substring", 'name="_csrf"'),
             ], follow_redirects=True, form=[("_csrf", "${logoutCsrf}")]),
         ]
-    return plan("login-flow", "8080",
+    return plan("login-flow", port("gateway"),
                 "One user session per iteration: GET /login, POST /login (user<n>, n uniform in [userMin, userMax]) "
                 "following the redirect to / (asserts 200 + Studies), POST /logout with the home page's CSRF token. "
                 "Cookies are cleared each iteration. rate>0 = flows per second.",
@@ -457,7 +482,7 @@ def create_study_plan():
     ], [jsr223("JSR223PreProcessor", "TestBeanGUI", "compile: body from the fields spec", CREATE_BODY),
         jsr223("JSR223PreProcessor", "TestBeanGUI", "compile: fields spec valid, body matches the status",
                CREATE_CHECK)])])
-    return plan("create-study", "8080",
+    return plan("create-study", port("gateway"),
                 "POST /api/studies with a JSON body generated per sample from the `fields` spec; asserts the status "
                 "is `expect` and the body (created study, or problem+json with that status).",
                 "fields=title:string,capacity:int,description:string,category:enum "
@@ -473,16 +498,16 @@ def slow_upstream_plan():
             status_is("200"),
             assertion("body is study ${id}", "body", "substring", '"id":${id},'),
         ])]
-    return plan("slow-upstream", "8080",
+    return plan("slow-upstream", port("gateway"),
                 "GET /api/studies/{id}/slow?minMs&maxMs through the gateway: an upstream that sleeps uniform "
                 "[minMs, maxMs] ms; asserts 200 and the body's \"id\":<id>.",
                 "idMin=1 idMax=10000 minMs=200 maxMs=800", samplers)
 
 
 PLANS = {
-    "gateway.jmx": lambda: read_plan("gateway", "8080"),
-    "direct.jmx": lambda: read_plan("direct", "8081"),
-    "monolith.jmx": lambda: read_plan("monolith", "8082"),
+    "gateway.jmx": lambda: read_plan("gateway", target_port("gateway")),
+    "direct.jmx": lambda: read_plan("direct", target_port("direct")),
+    "monolith.jmx": lambda: read_plan("monolith", target_port("monolith")),
     "login-page.jmx": login_page_plan,
     "login-flow.jmx": login_flow_plan,
     "create-study.jmx": create_study_plan,
