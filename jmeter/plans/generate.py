@@ -170,16 +170,18 @@ def closed_thread_group(children, on_error):
 
 
 def open_thread_group(children, requests_per_iteration, on_error):
-    """Open model: Poisson arrivals at `rate`/s for `duration` s, then a pause of responseTimeout per
-    request of an iteration: the group interrupts whatever still runs when its schedule ends (each
-    shows as a "Socket closed" error), so the last arrivals get the time to finish or time out.
+    """Open model: Poisson arrivals at `rate`/s for `duration` s, then a pause of `openTail` ms (default:
+    responseTimeout per request of an iteration): the group interrupts whatever still runs when its schedule
+    ends (each shows as a "Socket closed" error), so the last arrivals get the time to finish or time out.
     With rate = 0 the schedule is empty and the group ends at once."""
     on = lambda value: "${__jexl3(%s > 0 ? %s : 0)}" % (RATE, value)
     # The schedule's clock starts at test start, but the group starts ~1-2 s later (plan compile, JIT):
     # without a lead-in the arrivals due meanwhile would all fire at once. So pause for the time
     # already gone (+200 ms), and the first arrivals keep their Poisson spacing.
     late = "${__time()} - ${__P(TESTSTART.MS,${__time()})} + 200"
-    tail = "%s * %d" % (P("responseTimeout", "10000"), requests_per_iteration)
+    # openTail (ms) overrides the tail: the runner sets a short one, so a repetition lasts about its duration;
+    # a request still in flight when it ends is recorded as an error, never dropped silently.
+    tail = P("openTail", "%s * %d" % (P("responseTimeout", "10000"), requests_per_iteration))
     schedule = "pause(%s ms) rate(%s/sec) random_arrivals(%s sec) pause(%s ms)" % (
         on(late), RATE, on(DURATION), on(tail))
     return element("OpenModelThreadGroup", "OpenModelThreadGroupGui", "OpenModelThreadGroup",

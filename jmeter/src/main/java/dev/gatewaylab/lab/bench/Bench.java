@@ -8,8 +8,10 @@ import dev.gatewaylab.lab.result.RepResult;
 import dev.gatewaylab.lab.result.RunResult;
 import dev.gatewaylab.lab.result.TargetResult;
 import dev.gatewaylab.lab.run.Load;
+import dev.gatewaylab.lab.warmup.Warmup;
 import dev.gatewaylab.lab.run.Progress;
 import dev.gatewaylab.lab.run.Settings;
+import dev.gatewaylab.lab.warmup.SteadyState;
 import dev.gatewaylab.lab.run.Target;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -43,13 +45,15 @@ final class Bench {
         settings.targets().forEach(t -> runs.put(t.name(), new TargetRun(t)));
     }
 
+    /** A planning figure for the progress line: warm-up usually ends after 4 windows (1 with --quick). */
     long plannedSeconds() {
         int n = s.targets().size();
         long overhead = 1; // engine start/stop per run
-        long windows = s.quick() ? 1 : 2; // warm-up usually stops after two windows; one with --quick
+        long windows = s.quick() ? 1 : 4;
         long warm = logging != null ? (long) s.repetitions() * n * (windows * (s.warmupSeconds() + overhead) + 30)
                 : n * windows * (s.warmupSeconds() + overhead);
-        return warm + (long) s.repetitions() * n * (s.durationSeconds() + overhead);
+        long open = logging != null ? 0 : (long) s.latencyRepetitions() * n * (s.durationSeconds() + overhead);
+        return warm + (long) s.repetitions() * n * (s.durationSeconds() + overhead) + open;
     }
 
     /** Runs the pipeline and writes the reports; returns what was written (warnings included). */
@@ -76,6 +80,9 @@ final class Bench {
                             s.durationSeconds());
                     measure(load, r, rep);
                 }
+            }
+            if (logging == null && s.latencyRepetitions() > 0) {
+                equalLoad(load, progress);
             }
         } finally {
             if (logging != null) {
@@ -106,6 +113,25 @@ final class Bench {
                 m.aggregate().windowSeconds(), dir.relativize(jtl).toString()));
     }
 
+    /**
+     * Latency at equal load: every target at the same open-model arrival rate (--rate, or half the slowest
+     * target's closed-model TPS), interleaved repetitions; each ends when its last arrival has completed.
+     */
+    private void equalLoad(Load load, Progress progress) throws IOException, InterruptedException {
+        double rate = s.rate() > 0 ? s.rate() : Math.max(1, Math.floor(runs.values().stream()
+                .mapToDouble(r -> TargetRun.merged(r.reps).tps()).min().orElse(2) / 2));
+        for (int rep = 1; rep <= s.latencyRepetitions(); rep++) {
+            for (TargetRun r : runs.values()) {
+                progress.phase(String.format(java.util.Locale.ROOT, "equal load %s %.0f req/s rep %d/%d",
+                        r.target.name(), rate, rep, s.latencyRepetitions()), s.durationSeconds());
+                Path jtl = dir.resolve("raw").resolve(r.target.name() + "-open" + rep + ".jtl");
+                load.runOpen(r.target, rate, s.durationSeconds(), jtl);
+                r.openReps.add(Load.read(r.target, jtl, "open-model rep " + rep).aggregate());
+                r.openRate = rate;
+            }
+        }
+    }
+
     /** The lab's own processes (by pid file) plus this runner. */
     private Map<String, Long> pids(Target t) {
         Map<String, Long> pids = new LinkedHashMap<>();
@@ -126,17 +152,21 @@ final class Bench {
         Diagnosis.Context c = new Diagnosis.Context(Runtime.getRuntime().availableProcessors(), allLocal,
                 s.warmupSeconds());
         List<String> warnings = new ArrayList<>();
-        Map<String, Warmup.Outcome> warmups = new LinkedHashMap<>();
+        if (s.quick() && s.warmupSeconds() > 0) {
+            warnings.add("--quick: warm-up was one " + s.warmupSeconds() + " s window per target, not judged — the "
+                    + "figures may include JIT warm-up; use ./lab bench for numbers to keep");
+        }
+        Map<String, String> services = new LinkedHashMap<>();
         for (TargetResult r : results) {
             TargetRun run = runs.get(r.name());
-            warnings.addAll(Diagnosis.warnings(r, run.target.service(), run.warmup, c));
-            if (run.warmup != null) {
-                warmups.put(r.name(), run.warmup);
-            }
+            services.put(r.name(), run.target.service());
+            warnings.addAll(Diagnosis.warnings(r, run.target.service(), s.quick() ? null : run.warmup, c));
         }
         List<String> comparisons = s.repetitions() < 2 ? List.of() : Comparisons.of(results, logging != null);
-        return new RunResult(s.describe(), Environment.probe(started, s.labHome(), s.remoteHosts()), results, reps,
-                comparisons, warnings, Notes.of(s, results, warmups, c));
+        List<RunResult.Ratio> ratios = Answer.ratios(results);
+        return new RunResult(Answer.sentence(results, ratios, services), s.describe(),
+                Environment.probe(started, s.labHome(), s.remoteHosts()), results, ratios, reps, comparisons,
+                warnings, Notes.of(s, results, logging != null));
     }
 
     /** JMeter dashboards (best effort: a failure becomes a warning), then run.json, report.md, report.html. */

@@ -27,23 +27,29 @@ public final class BenchCommand implements Callable<Integer> {
     @Mixin
     TargetOptions target = new TargetOptions();
 
-    @Option(names = "--quick", description = "Short run for smoke checks (< 45 s for 3 targets): warm-up 3 s, 2 reps × 4 s.")
+    @Option(names = "--quick", description = "Short run for smoke checks (< 45 s for 3 targets with the apps up): one 2 s warm-up window, 2 reps × 3 s, one 3 s equal-load rep; it warns that warm-up was not judged.")
     boolean quick;
 
-    @Option(names = "--repetitions", description = "Measured repetitions per target (default 3; quick 2).")
+    @Option(names = "--repetitions", description = "Measured closed-model repetitions per target, interleaved (default 5; quick 2).")
     Integer repetitions;
 
-    @Option(names = "--duration", description = "Seconds per measured run (default 8; quick 4). Defaults finish in about 3 min for 3 targets.")
+    @Option(names = "--duration", description = "Seconds per measured repetition (default 5; quick 3).")
     Integer duration;
 
-    @Option(names = "--warmup", description = "Warm-up window in seconds, discarded: windows repeat (at most 3) until two in a row are within 10 %% TPS (default 5; quick: one window of 3).")
+    @Option(names = "--warmup", description = "Warm-up window in seconds, discarded: windows repeat until the target's JVMs stop compiling and two windows agree within 5 %% TPS (default 5; quick: one window of 2 s; 0 = no warm-up).")
     Integer warmup;
+
+    @Option(names = "--warmup-max", description = "Cap on one target's warm-up in seconds; when hit, the report warns (default 120).")
+    Integer warmupMax;
 
     @Option(names = "--threads", description = "JMeter threads, closed model (default 8).")
     Integer threads;
 
-    @Option(names = "--rate", description = "Open model: requests/s (JMeter Open Model Thread Group); 0 = closed model.")
+    @Option(names = "--rate", description = "Arrival rate (req/s) of the equal-load latency phase, the same for every target (default: half the slowest target's measured TPS).")
     Double rate;
+
+    @Option(names = "--latency-repetitions", description = "Open-model repetitions per target at equal load, after the throughput phase (default 2; quick 1; 0 skips the phase).")
+    Integer latencyRepetitions;
 
     @Option(names = "--dashboard", negatable = true, description = "Generate JMeter's HTML dashboard per target "
             + "(default on; off with --quick, where its ~5 s per target would break the time budget).")
@@ -65,9 +71,11 @@ public final class BenchCommand implements Callable<Integer> {
         Path labHome = TargetOptions.labHome();
         Catalog catalog = Catalog.load(labHome);
         Map<String, String> props = target.properties();
-        int reps = positive("--repetitions", repetitions, quick ? 2 : 3);
-        int dur = positive("--duration", duration, intProp(props, "duration", quick ? 4 : 8));
-        int warm = nonNegative("--warmup", warmup, quick ? 3 : 5);
+        int reps = positive("--repetitions", repetitions, quick ? 2 : 5);
+        int dur = positive("--duration", duration, intProp(props, "duration", quick ? 3 : 5));
+        int warm = nonNegative("--warmup", warmup, quick ? 2 : 5);
+        int warmMax = positive("--warmup-max", warmupMax, 120);
+        int latencyReps = nonNegative("--latency-repetitions", latencyRepetitions, quick ? 1 : 2);
         int thr = positive("--threads", threads, intProp(props, "threads", 8));
         double r = rate != null ? rate : props.containsKey("rate") ? Double.parseDouble(props.get("rate")) : 0;
         if (r < 0 || Double.isNaN(r) || Double.isInfinite(r)) {
@@ -88,7 +96,8 @@ public final class BenchCommand implements Callable<Integer> {
         } else {
             targets = target.resolveTargets(catalog, plans);
         }
-        return new Settings(reps, dur, warm, thr, r, rampup, targets, props, labHome, target.resultsRoot(labHome),
+        return new Settings(reps, dur, warm, warmMax, thr, r, latencyReps, rampup, targets, props, labHome,
+                target.resultsRoot(labHome),
                 target.metricsPort(), target.remoteHosts(), quick, experiment,
                 dashboard != null ? dashboard : !quick, catalog);
     }

@@ -1,6 +1,7 @@
 package dev.gatewaylab.lab.bench;
 
 import dev.gatewaylab.lab.result.TargetResult;
+import dev.gatewaylab.lab.result.WarmupResult;
 import dev.gatewaylab.lab.stats.Stats;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -27,7 +28,7 @@ final class Diagnosis {
     private Diagnosis() {
     }
 
-    static List<String> warnings(TargetResult r, String service, Warmup.Outcome warm, Context c) {
+    static List<String> warnings(TargetResult r, String service, WarmupResult warm, Context c) {
         List<String> out = new ArrayList<>();
         generatorSaturation(r, c).ifPresent(out::add);
         machineBound(r, c).ifPresent(out::add);
@@ -67,13 +68,13 @@ final class Diagnosis {
                 + "the target, limited throughput", r.name(), service, cpu));
     }
 
-    static Optional<String> notSteady(String target, Warmup.Outcome warm, Context c) {
+    static Optional<String> notSteady(String target, WarmupResult warm, Context c) {
         if (warm == null || warm.steady()) {
             return Optional.empty();
         }
-        return Optional.of(String.format(Locale.ROOT, "%s: throughput was not steady after %d warm-up windows of %d s "
-                + "(consecutive windows more than %d %% apart) — raise --warmup", target, warm.windows(),
-                c.warmupSeconds(), Warmup.TOLERANCE_PERCENT));
+        return Optional.of(String.format(Locale.ROOT, "%s: still warming up when measuring began — %s after %.0f s "
+                + "in %d windows of %d s; raise --warmup-max or check what else runs on the machine", target,
+                warm.reason(), warm.seconds(), warm.windows(), c.warmupSeconds()));
     }
 
     static Optional<String> risingTrend(String target, double[] tpsReps) {

@@ -1,20 +1,26 @@
 package dev.gatewaylab.lab.bench;
 
 import dev.gatewaylab.lab.process.ProcSampler;
+import dev.gatewaylab.lab.result.WarmupResult;
 import dev.gatewaylab.lab.run.Target;
 import dev.gatewaylab.lab.stats.Aggregate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-/** Everything measured for one target during a run: its warm-up outcome and, per repetition, samples and usage. */
+/**
+ * Everything measured for one target during a run: its warm-up, and per closed-model repetition the samples and the
+ * processes' usage; the open-model (equal load) repetitions and their rate.
+ */
 final class TargetRun {
 
     final Target target;
     final List<Aggregate> reps = new ArrayList<>();
     final List<double[]> timelines = new ArrayList<>();
     final List<Map<String, ProcSampler.Usage>> usages = new ArrayList<>();
-    Warmup.Outcome warmup;
+    final List<Aggregate> openReps = new ArrayList<>();
+    double openRate;
+    WarmupResult warmup;
 
     TargetRun(Target target) {
         this.target = target;
@@ -28,9 +34,13 @@ final class TargetRun {
         return reps.stream().mapToDouble(a -> a.percentileMs(99)).toArray();
     }
 
-    Aggregate all() {
+    long[] samplesPerRep() {
+        return reps.stream().mapToLong(Aggregate::samples).toArray();
+    }
+
+    static Aggregate merged(List<Aggregate> list) {
         Aggregate all = new Aggregate();
-        reps.forEach(all::addAll);
+        list.forEach(all::addAll);
         return all;
     }
 

@@ -94,10 +94,7 @@ public final class ProcSampler implements AutoCloseable {
 
     static long cpuTicks(long pid) {
         try {
-            String stat = Files.readString(Path.of("/proc/" + pid + "/stat"));
-            // Fields after the ")" of the command name: state is field 3; utime/stime are fields 14/15.
-            String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-            return Long.parseLong(f[11]) + Long.parseLong(f[12]);
+            return cpuTicksOf(Files.readString(Path.of("/proc/" + pid + "/stat")));
         } catch (IOException | RuntimeException e) {
             return -1;
         }
@@ -132,11 +129,30 @@ public final class ProcSampler implements AutoCloseable {
         }
     }
 
-    /** Mean CPU % (100 = one core; for "machine": % of all cores) and peak RSS in MiB; NaN/-1 when unknown. */
-    public record Usage(double cpuPercent, double rssMiB) {
+    /**
+     * Mean CPU % (100 = one core; for "machine": % of all cores), CPU seconds used (user + system; NaN for the
+     * machine) and peak RSS in MiB; NaN/-1 when unknown.
+     */
+    public record Usage(double cpuPercent, double cpuSeconds, double rssMiB) {
         public boolean known() {
             return !Double.isNaN(cpuPercent);
         }
+
+        /** CPU microseconds per request: the CPU this process used over the requests served meanwhile. */
+        public double microsPerRequest(long requests) {
+            return requests <= 0 || Double.isNaN(cpuSeconds) ? Double.NaN : cpuSeconds * 1e6 / requests;
+        }
+    }
+
+    /** utime + stime (fields 14 and 15) of a /proc/<pid>/stat line, in clock ticks; the name may hold spaces. */
+    static long cpuTicksOf(String stat) {
+        String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+        return Long.parseLong(f[11]) + Long.parseLong(f[12]);
+    }
+
+    /** CPU seconds between two readings of utime + stime in clock ticks (USER_HZ = 100). */
+    static double cpuSeconds(long firstTicks, long lastTicks) {
+        return firstTicks < 0 || lastTicks < firstTicks ? Double.NaN : (lastTicks - firstTicks) / CLK_TCK;
     }
 
     private static final class Acc {
@@ -175,12 +191,12 @@ public final class ProcSampler implements AutoCloseable {
             if (firstMachine != null) {
                 long total = lastMachine[1] - firstMachine[1];
                 double pct = total <= 0 ? Double.NaN : 100.0 * (lastMachine[0] - firstMachine[0]) / total;
-                return new Usage(pct, -1);
+                return new Usage(pct, Double.NaN, -1);
             }
             double seconds = (lastNanos - firstNanos) / 1e9;
             double cpu = firstTicks < 0 || seconds < 0.5 ? Double.NaN
                     : 100.0 * (lastTicks - firstTicks) / CLK_TCK / seconds;
-            return new Usage(cpu, maxRssKb < 0 ? -1 : maxRssKb / 1024.0);
+            return new Usage(cpu, cpuSeconds(firstTicks, lastTicks), maxRssKb < 0 ? -1 : maxRssKb / 1024.0);
         }
     }
 }

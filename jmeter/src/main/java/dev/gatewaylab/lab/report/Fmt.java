@@ -23,6 +23,11 @@ public final class Fmt {
         return num(t.tps(), 1) + " ± " + num(t.tpsCi95(), 1);
     }
 
+    /** Values joined with " / ", e.g. per-repetition figures. */
+    public static String list(double[] values, int decimals) {
+        return java.util.Arrays.stream(values).mapToObj(v -> num(v, decimals)).collect(Collectors.joining(" / "));
+    }
+
     public static String pct(double v) {
         return Double.isNaN(v) ? "n/a" : String.format(Locale.ROOT, "%.2f %%", v);
     }

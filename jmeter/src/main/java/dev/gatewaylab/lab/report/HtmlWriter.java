@@ -48,8 +48,9 @@ public final class HtmlWriter {
         sb.append("</table>\n");
     }
 
-    /** Escapes, then turns Markdown `code` spans into {@code <code>}. */
+    /** Escapes, then turns Markdown `code` spans into {@code <code>} and **bold** into {@code <strong>}. */
     static String inline(String text) {
-        return Fmt.html(text).replaceAll("`([^`]*)`", "<code>$1</code>");
+        return Fmt.html(text).replaceAll("`([^`]*)`", "<code>$1</code>").replaceAll("\\*\\*(.+?)\\*\\*",
+                "<strong>$1</strong>");
     }
 }

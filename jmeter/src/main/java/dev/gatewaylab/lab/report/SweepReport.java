@@ -47,6 +47,13 @@ public final class SweepReport {
             doc.chart(Svg.lines("p99 vs concurrency", "threads", "ms", names, p99, xs));
         }
         doc.heading("Results").table(HEADER, rows(sweep));
+        if (sweep.warnings() != null && !sweep.warnings().isEmpty()) {
+            doc.heading("Warnings").warnings(sweep.warnings());
+        }
+        if (sweep.warmup() != null && !sweep.warmup().isEmpty()) {
+            doc.heading("Warm-up").items(sweep.warmup().entrySet().stream().map(e -> e.getKey() + ": "
+                    + BenchReport.warmup(e.getValue())).toList());
+        }
         doc.heading("Settings").items(BenchReport.keyValues(sweep.settings()));
         return doc;
     }

@@ -8,11 +8,19 @@ import java.util.List;
 import java.util.Map;
 
 /** Everything a bench run produced; serialised as run.json. */
-@JsonPropertyOrder({"settings", "environment", "targets", "repetitions", "comparisons", "warnings", "notes"})
+@JsonPropertyOrder({"answer", "settings", "environment", "targets", "ratios", "repetitions", "comparisons", "warnings",
+    "notes"})
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record RunResult(Map<String, Object> settings, Map<String, Object> environment, List<TargetResult> targets,
-                        List<RepResult> repetitions, List<String> comparisons, List<String> warnings,
-                        List<String> notes) {
+public record RunResult(String answer, Map<String, Object> settings, Map<String, Object> environment,
+                        List<TargetResult> targets, List<Ratio> ratios, List<RepResult> repetitions,
+                        List<String> comparisons, List<String> warnings, List<String> notes) {
+
+    /**
+     * A TPS ratio between two targets from their interleaved repetitions (rep i of one over rep i of the other):
+     * mean with its 95 % confidence interval, e.g. gateway ÷ direct.
+     */
+    public record Ratio(String of, String to, double mean, double ci95, double[] reps) {
+    }
 
     public void write(Path file) throws IOException {
         Json.write(file, this);
@@ -23,6 +31,7 @@ public record RunResult(Map<String, Object> settings, Map<String, Object> enviro
     }
 
     public RunResult withWarningsAndNotes(List<String> newWarnings, List<String> newNotes) {
-        return new RunResult(settings, environment, targets, repetitions, comparisons, newWarnings, newNotes);
+        return new RunResult(answer, settings, environment, targets, ratios, repetitions, comparisons, newWarnings,
+                newNotes);
     }
 }

@@ -7,7 +7,8 @@ import java.util.List;
 import java.util.Map;
 
 /** What a sweep produced; serialised as sweep.json. */
-public record SweepResult(Map<String, Object> settings, List<Point> points) {
+public record SweepResult(Map<String, Object> settings, Map<String, WarmupResult> warmup, List<Point> points,
+                          List<String> warnings) {
 
     /** One concurrency level of one target. */
     public record Point(String target, int threads, long samples, double tps, @JsonProperty("avg_ms") double avgMs,

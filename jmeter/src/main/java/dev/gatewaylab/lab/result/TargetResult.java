@@ -7,7 +7,8 @@ import java.util.Map;
 
 /** Aggregate of one target over all measured repetitions (the per-target object of run.json). */
 @JsonPropertyOrder({"name", "plan", "url", "samples", "tps", "tps_ci95", "avg_ms", "min_ms", "max_ms", "p50_ms",
-    "p90_ms", "p99_ms", "success_rate", "errors", "tps_reps", "p99_reps", "resources"})
+    "p90_ms", "p99_ms", "success_rate", "errors", "tps_reps", "p99_reps", "tps_median", "cpu_us_per_request",
+    "warmup", "open_model", "resources"})
 public record TargetResult(
         String name,
         String plan,
@@ -26,6 +27,10 @@ public record TargetResult(
         @JsonProperty("tps_reps") double[] tpsReps,
         @JsonProperty("p99_reps") double[] p99Reps,
         Map<String, Resource> resources,
+        @JsonProperty("tps_median") double tpsMedian,
+        @JsonProperty("cpu_us_per_request") Map<String, CpuCost> cpuUsPerRequest,
+        WarmupResult warmup,
+        @JsonProperty("open_model") Latency openModel,
         @JsonIgnore double[] timeline) {
 
     /** Mean CPU % (100 = one core) and peak RSS (MiB) of a process while this target was measured. */

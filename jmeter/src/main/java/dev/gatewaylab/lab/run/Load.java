@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Map;
 
 /**
  * Drives one plan against one target for a number of seconds: every sample goes to the live metrics and the
@@ -34,8 +35,28 @@ public final class Load {
         return progress;
     }
 
-    /** Runs the target's plan; {@code jtl} null = no results file (warm-up). */
+    /** Runs the target's plan in the closed model; {@code jtl} null = no results file (warm-up). */
     public void run(Target t, int seconds, int threads, Path jtl, LabCollector.SampleSink also)
+            throws IOException, InterruptedException {
+        Duration maxWait = Duration.ofSeconds(seconds + settings.rampupSeconds() + 40L);
+        run(t, settings.propertiesFor(t, seconds, threads, 0), jtl, also, maxWait);
+    }
+
+    /** The open model's tail after the last arrival (ms): in-flight requests get this long, then count as errors. */
+    public static final long OPEN_TAIL_MS = 2000;
+
+    /**
+     * Runs the target's plan in the open model: Poisson arrivals at {@code rate}/s for {@code seconds}, then
+     * {@value #OPEN_TAIL_MS} ms for the last arrivals to complete (the plan's {@code openTail}), not the plan's default
+     * tail of {@code responseTimeout} per request.
+     */
+    public void runOpen(Target t, double rate, int seconds, Path jtl) throws IOException, InterruptedException {
+        Map<String, String> props = settings.propertiesFor(t, seconds, settings.threads(), rate);
+        props.put("openTail", Long.toString(OPEN_TAIL_MS));
+        run(t, props, jtl, r -> { }, Duration.ofMillis(seconds * 1000L + OPEN_TAIL_MS + 40_000L));
+    }
+
+    private void run(Target t, Map<String, String> props, Path jtl, LabCollector.SampleSink also, Duration maxWait)
             throws IOException, InterruptedException {
         Path plan = settings.plansDir().resolve(t.plan() + ".jmx");
         LiveMetrics.Series series = metrics.series(t.name(), t.plan());
@@ -44,9 +65,8 @@ public final class Load {
             progress.sample(r.isSuccessful());
             also.sample(r);
         };
-        Duration maxWait = Duration.ofSeconds(seconds + settings.rampupSeconds() + 40L);
         try {
-            runner.run(plan, settings.propertiesFor(t, seconds, threads), jtl, sink, maxWait);
+            runner.run(plan, props, jtl, sink, maxWait);
         } finally {
             series.idle();
         }

@@ -20,6 +20,17 @@ public final class Stats {
         return sum / values.length;
     }
 
+    /** The middle value (mean of the two middle ones for an even count); NaN when empty. */
+    public static double median(double[] values) {
+        if (values.length == 0) {
+            return Double.NaN;
+        }
+        double[] sorted = values.clone();
+        java.util.Arrays.sort(sorted);
+        int n = sorted.length;
+        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+    }
+
     /** Sample standard deviation (n - 1 denominator); 0 for a single value. */
     public static double stddev(double[] values) {
         int n = values.length;

@@ -11,6 +11,8 @@ import dev.gatewaylab.lab.run.Settings;
 import dev.gatewaylab.lab.run.Target;
 import dev.gatewaylab.lab.run.TargetOptions;
 import dev.gatewaylab.lab.stats.Aggregate;
+import dev.gatewaylab.lab.result.WarmupResult;
+import dev.gatewaylab.lab.warmup.Warmup;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -46,6 +48,8 @@ final class Sweep {
 
     private int run(RunDirectory run) throws Exception {
         List<SweepResult.Point> points = new ArrayList<>();
+        Map<String, WarmupResult> warmups = new LinkedHashMap<>();
+        List<String> warnings = new ArrayList<>();
         long planned = (long) s.targets().size() * (s.warmupSeconds() + (long) levels.size() * (s.durationSeconds() + 2));
         out.printf("sweep: targets %s, levels %s, %d s each; about %d s; results %s%n",
                 TargetOptions.joinTargets(s.targets()), levels, s.durationSeconds(), planned, run.dir());
@@ -53,10 +57,14 @@ final class Sweep {
             JMeterHome.init(JMeterHome.defaultLocation());
             metrics.start(s.metricsPort(), err);
             Load load = new Load(s, metrics, progress);
+            Warmup warmup = new Warmup(s, load);
             for (Target t : s.targets()) {
                 if (s.warmupSeconds() > 0) {
-                    progress.phase("warm-up " + t.name(), s.warmupSeconds());
-                    load.run(t, s.warmupSeconds(), levels.get(0), null, r -> { });
+                    WarmupResult w = warmup.run(t);
+                    warmups.put(t.name(), w);
+                    if (!w.steady()) {
+                        warnings.add(t.name() + ": still warming up when the sweep began — " + w.reason());
+                    }
                 }
                 for (int level : levels) {
                     progress.phase("sweep " + t.name() + " @" + level + " threads", s.durationSeconds());
@@ -68,11 +76,12 @@ final class Sweep {
                 }
             }
         }
-        SweepResult result = new SweepResult(settings(), points);
+        SweepResult result = new SweepResult(settings(), warmups, points, warnings);
         SweepReport.write(run.dir(), result);
         run.complete();
         out.println();
         out.print(SweepReport.table(result));
+        warnings.forEach(w -> out.println("  warning: " + w));
         out.println("sweep report: " + run.dir().resolve("sweep.html"));
         return 0;
     }

@@ -26,8 +26,11 @@ public final class SweepCommand implements Callable<Integer> {
     @Option(names = "--duration", defaultValue = "10", description = "Seconds per level (default: ${DEFAULT-VALUE}).")
     int duration;
 
-    @Option(names = "--warmup", defaultValue = "5", description = "Warm-up seconds per target at the lowest level (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--warmup", defaultValue = "5", description = "Warm-up window in seconds per target at the lowest level: windows repeat until the target's JVMs stop compiling and two windows agree within 5 %% TPS (default: ${DEFAULT-VALUE}; 0 = none).")
     int warmup;
+
+    @Option(names = "--warmup-max", defaultValue = "120", description = "Cap on one target's warm-up in seconds (default: ${DEFAULT-VALUE}).")
+    int warmupMax;
 
     private final PrintStream out;
     private final PrintStream err;
@@ -42,14 +45,14 @@ public final class SweepCommand implements Callable<Integer> {
         if (levels.isEmpty() || levels.stream().anyMatch(l -> l == null || l < 1)) {
             throw new LabException("invalid --levels " + levels + ": each level must be ≥ 1", "use e.g. --levels 10,100,500");
         }
-        if (duration < 1 || warmup < 0) {
-            throw new LabException("invalid --duration/--warmup", "use --duration ≥ 1 and --warmup ≥ 0");
+        if (duration < 1 || warmup < 0 || warmupMax < 1) {
+            throw new LabException("invalid --duration/--warmup/--warmup-max", "use --duration ≥ 1, --warmup ≥ 0 and --warmup-max ≥ 1");
         }
         Path labHome = TargetOptions.labHome();
         Catalog catalog = Catalog.load(labHome);
         Map<String, String> props = target.properties();
         List.of("threads", "duration", "host", "port", "protocol", "target").forEach(props::remove);
-        Settings s = new Settings(1, duration, warmup, levels.get(0), 0, 1,
+        Settings s = new Settings(1, duration, warmup, warmupMax, levels.get(0), 0, 0, 1,
                 target.resolveTargets(catalog, labHome.resolve("jmeter").resolve("plans")), props, labHome,
                 target.resultsRoot(labHome), target.metricsPort(), target.remoteHosts(), false, null, false, catalog);
         int max = levels.stream().mapToInt(Integer::intValue).max().orElse(0);

@@ -11,7 +11,7 @@ class ComparisonsTest {
 
     private static TargetResult t(String name, double[] tps, double[] p99) {
         return new TargetResult(name, "gateway", "http://127.0.0.1:8080", 100, 0, 0, 1, 1, 1, 1, 1, 1, 100, Map.of(),
-                tps, p99, Map.of(), null);
+                tps, p99, Map.of(), 0, null, null, null, null);
     }
 
     @Test

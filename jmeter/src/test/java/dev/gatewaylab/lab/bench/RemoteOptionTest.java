@@ -55,7 +55,7 @@ class RemoteOptionTest {
         try (LabFixture lab = new LabFixture(tmp)) {
             Settings s = parse("--targets", "gateway,direct", "--threads", "16", "-J", "idMax=50",
                     "--gateway-url", "http://127.0.0.1:18080").settings();
-            var p = s.propertiesFor(s.targets().get(0), 12, 16);
+            var p = s.propertiesFor(s.targets().get(0), 12, 16, 0);
             assertThat(p).containsEntry("host", "127.0.0.1").containsEntry("port", "18080")
                     .containsEntry("threads", "16").containsEntry("duration", "12").containsEntry("rate", "0")
                     .containsEntry("idMax", "50").containsEntry("protocol", "http");
