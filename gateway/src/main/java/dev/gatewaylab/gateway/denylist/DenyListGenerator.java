@@ -86,7 +86,8 @@ public final class DenyListGenerator {
 		long seed = 1;
 		long clients = 10_000;
 		double deniedShare = 0.5;
-		Path dir = Path.of(".lab", "deny-list");
+		// gateway/deny-list.sh points this at the repository's .lab/deny-list whatever the working directory.
+		Path dir = Path.of(System.getProperty("gatewaylab.deny-list.out", ".lab/deny-list"));
 		for (int i = 1; i < args.length; i++) {
 			String option = args[i];
 			if (option.equals("--help")) {
