@@ -102,6 +102,39 @@ class DenyListTest {
 	}
 
 	@Test
+	void indexedLookupAgreesWithAPlainSearchOnALargeList() {
+		SplittableRandom random = new SplittableRandom(9);
+		int n = 300_000;
+		long[] keys = new long[n];
+		for (int i = 0; i < n; i++) {
+			int length = 32 - random.nextInt(0, 10);
+			long size = 1L << (32 - length);
+			long first = random.nextLong(1L << 32) & ~(size - 1);
+			keys[i] = DenyList.pack(first, first + size - 1);
+		}
+		DenyList list = DenyList.of(keys.clone(), n);
+		assertThat(list.intervals()).isGreaterThanOrEqualTo(DenyList.INDEXED);
+		long[] sorted = new long[list.intervals()];
+		for (int i = 0; i < sorted.length; i++) {
+			sorted[i] = list.first(i);
+		}
+		for (int t = 0; t < 1_000_000; t++) {
+			long ip = (t % 4 == 0) ? DenyList.first(keys[random.nextInt(n)]) + random.nextInt(3) - 1 : random.nextLong(1L << 32);
+			ip = Math.max(0, Math.min(0xFFFFFFFFL, ip));
+			int at = java.util.Arrays.binarySearch(sorted, ip);
+			int i = (at >= 0) ? at : -at - 2;
+			boolean expected = i >= 0 && ip <= list.last(i);
+			if (list.denies(ip) != expected) {
+				throw new AssertionError(Ipv4.format(ip) + " expected " + expected);
+			}
+		}
+		assertThat(list.denies(0)).isEqualTo(list.first(0) == 0);
+		assertThat(list.denies(0xFFFFFFFFL)).isEqualTo(list.last(list.intervals() - 1) == 0xFFFFFFFFL);
+		// Trimmed to its exact size (so 3 M+ rule lists stay within 8 bytes per rule), plus the 256 KiB index.
+		assertThat(list.memoryBytes()).isEqualTo(16 + 8L * list.intervals() + 16 + 4L * 65537);
+	}
+
+	@Test
 	void usesAtMostEightBytesPerRuleWhenNothingCoalesces() {
 		long[] keys = new long[1000];
 		for (int i = 0; i < keys.length; i++) {
