@@ -45,11 +45,11 @@ final class Bench {
         settings.targets().forEach(t -> runs.put(t.name(), new TargetRun(t)));
     }
 
-    /** A planning figure for the progress line: warm-up usually ends after 4 windows (1 with --quick). */
+    /** A planning figure for the progress line: warm-up usually ends after about 10 windows (1 with --quick). */
     long plannedSeconds() {
         int n = s.targets().size();
         long overhead = 1; // engine start/stop per run
-        long windows = s.quick() ? 1 : 4;
+        long windows = s.quick() ? 1 : 10;
         long warm = logging != null ? (long) s.repetitions() * n * (windows * (s.warmupSeconds() + overhead) + 30)
                 : n * windows * (s.warmupSeconds() + overhead);
         long open = logging != null ? 0 : (long) s.latencyRepetitions() * n * (s.durationSeconds() + overhead);
@@ -63,9 +63,7 @@ final class Bench {
             Load load = new Load(s, metrics, progress);
             Warmup warmup = new Warmup(s, load);
             if (logging == null && s.warmupSeconds() > 0) {
-                for (TargetRun r : runs.values()) {
-                    r.warmup = warmup.run(r.target);
-                }
+                warmup.runInterleaved(s.targets()).forEach((t, w) -> runs.get(t.name()).warmup = w);
             }
             for (int rep = 1; rep <= s.repetitions(); rep++) {
                 for (TargetRun r : runs.values()) {

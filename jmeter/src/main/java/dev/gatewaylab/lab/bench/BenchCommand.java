@@ -48,7 +48,7 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = "--rate", description = "Arrival rate (req/s) of the equal-load latency phase, the same for every target (default: half the slowest target's measured TPS).")
     Double rate;
 
-    @Option(names = "--latency-repetitions", description = "Open-model repetitions per target at equal load, after the throughput phase (default 2; quick 1; 0 skips the phase).")
+    @Option(names = "--latency-repetitions", description = "Open-model repetitions per target at equal load, after the throughput phase (default 1; 0 skips the phase).")
     Integer latencyRepetitions;
 
     @Option(names = "--dashboard", negatable = true, description = "Generate JMeter's HTML dashboard per target "
@@ -75,7 +75,7 @@ public final class BenchCommand implements Callable<Integer> {
         int dur = positive("--duration", duration, intProp(props, "duration", quick ? 3 : 5));
         int warm = nonNegative("--warmup", warmup, quick ? 2 : 5);
         int warmMax = positive("--warmup-max", warmupMax, 120);
-        int latencyReps = nonNegative("--latency-repetitions", latencyRepetitions, quick ? 1 : 2);
+        int latencyReps = nonNegative("--latency-repetitions", latencyRepetitions, 1);
         int thr = positive("--threads", threads, intProp(props, "threads", 8));
         double r = rate != null ? rate : props.containsKey("rate") ? Double.parseDouble(props.get("rate")) : 0;
         if (r < 0 || Double.isNaN(r) || Double.isInfinite(r)) {

@@ -43,8 +43,9 @@ final class Notes {
         } else if (s.latencyRepetitions() > 0) {
             notes.add("Latency at equal load: after the throughput phase every target got the same open-model load "
                     + "(JMeter's Open Model Thread Group, Poisson arrivals at the rate shown, a new thread per arrival), "
-                    + "interleaved; a repetition ends when its last arrival has completed. Latency is measured from "
-                    + "each request's actual send to its last byte in whole ms. An arrival never waits for a free "
+                    + "interleaved; a repetition ends 2 s after its last arrival, and a request still in flight then counts "
+                    + "as an error (none here unless the errors say so). Latency is measured from each request's actual send "
+                    + "to its last byte in whole ms. An arrival never waits for a free "
                     + "client thread, so slow responses cannot hold back later requests (no coordinated omission at "
                     + "the arrival level); it can still hide in the runner itself — a saturated or GC-pausing "
                     + "runner sends late and JMeter measures from the late send (see the runner's CPU).");

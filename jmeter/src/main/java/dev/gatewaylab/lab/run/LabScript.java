@@ -61,7 +61,12 @@ public final class LabScript {
         if (!missing.isEmpty()) {
             List<String> cmd = new ArrayList<>(List.of(script.toString(), "up"));
             cmd.addAll(missing);
-            run(cmd);
+            try {
+                run(cmd);
+            } catch (IOException | RuntimeException e) {
+                stop(missing); // a half-done start leaves nothing running behind
+                throw e;
+            }
         }
         return missing;
     }

@@ -17,7 +17,8 @@ import java.util.concurrent.atomic.LongAdder;
 /**
  * Warm-up (discarded) in windows of {@code --warmup} seconds until {@link SteadyState} says the target is warm —
  * the JVMs serving it (read from their management ports) and the runner's own JVM stopped compiling, and throughput
- * settled — or {@code --warmup-max} seconds have passed. {@code --quick} runs one window and does not judge.
+ * settled — or the target has had {@code --warmup-max} seconds of load. {@code --quick} runs one window and does not
+ * judge.
  */
 public final class Warmup {
 
@@ -29,43 +30,96 @@ public final class Warmup {
         this.load = load;
     }
 
+    /** Warms one target until it is steady or capped. */
     public WarmupResult run(Target t) throws IOException, InterruptedException {
-        Map<String, URI> jvms = jvms(t);
-        Map<String, JvmActivity> first = read(jvms);
-        Map<String, JvmActivity> before = first;
-        List<SteadyState.Window> windows = new ArrayList<>();
-        long start = System.nanoTime();
-        while (true) {
-            load.progress().phase("warm-up " + t.name() + " window " + (windows.size() + 1), s.warmupSeconds());
-            LongAdder count = new LongAdder();
-            long w0 = System.nanoTime();
-            load.run(t, s.warmupSeconds(), s.threads(), null, r -> count.increment());
-            double seconds = (System.nanoTime() - w0) / 1e9;
-            Map<String, JvmActivity> after = read(jvms);
-            String busiest = null;
-            double maxCompile = Double.NaN;
-            for (Map.Entry<String, JvmActivity> e : after.entrySet()) {
-                JvmActivity b = before.get(e.getKey());
-                if (b != null && !Double.isNaN(b.compileMs()) && !Double.isNaN(e.getValue().compileMs())) {
-                    double grew = e.getValue().compileMs() - b.compileMs();
-                    if (Double.isNaN(maxCompile) || grew > maxCompile) {
-                        maxCompile = grew;
-                        busiest = e.getKey();
+        Session session = begin(t);
+        WarmupResult result = null;
+        while (result == null) {
+            result = step(session);
+        }
+        return result;
+    }
+
+    /**
+     * Warms several targets in turn, one window each, until every one is steady or capped: each target then idles
+     * between its windows as it will between its interleaved measured repetitions, and its warm-up ends close to
+     * the measurement.
+     */
+    public Map<Target, WarmupResult> runInterleaved(List<Target> targets) throws IOException, InterruptedException {
+        Map<Target, Session> sessions = new LinkedHashMap<>();
+        for (Target t : targets) {
+            sessions.put(t, begin(t));
+        }
+        Map<Target, WarmupResult> done = new LinkedHashMap<>();
+        while (done.size() < targets.size()) {
+            for (Target t : targets) {
+                if (!done.containsKey(t)) {
+                    WarmupResult r = step(sessions.get(t));
+                    if (r != null) {
+                        done.put(t, r);
                     }
                 }
             }
-            windows.add(new SteadyState.Window(seconds, count.sum() / seconds, maxCompile, busiest));
-            before = after;
-            double elapsed = (System.nanoTime() - start) / 1e9;
-            if (s.quick()) {
-                return result(elapsed, windows.size(), true, first, after, "--quick: one window of "
-                        + s.warmupSeconds() + " s, not judged");
-            }
-            SteadyState.Verdict v = SteadyState.judge(windows, elapsed, s.warmupMaxSeconds());
-            if (v.state() != SteadyState.State.WARMING) {
-                return result(elapsed, windows.size(), v.state() == SteadyState.State.WARM, first, after, v.reason());
+        }
+        Map<Target, WarmupResult> ordered = new LinkedHashMap<>();
+        targets.forEach(t -> ordered.put(t, done.get(t)));
+        return ordered;
+    }
+
+    /** One target's warm-up in progress: its JVMs, their first and latest readings, the windows so far. */
+    private static final class Session {
+        final Target target;
+        final Map<String, URI> jvms;
+        final Map<String, JvmActivity> first;
+        Map<String, JvmActivity> before;
+        final List<SteadyState.Window> windows = new ArrayList<>();
+        double busySeconds;
+
+        Session(Target target, Map<String, URI> jvms, Map<String, JvmActivity> first) {
+            this.target = target;
+            this.jvms = jvms;
+            this.first = first;
+            this.before = first;
+        }
+    }
+
+    private Session begin(Target t) {
+        Map<String, URI> jvms = jvms(t);
+        return new Session(t, jvms, read(jvms));
+    }
+
+    /** Runs one window; returns the result once the target is steady or capped, else null. */
+    private WarmupResult step(Session w) throws IOException, InterruptedException {
+        Target t = w.target;
+        load.progress().phase("warm-up " + t.name() + " window " + (w.windows.size() + 1), s.warmupSeconds());
+        LongAdder count = new LongAdder();
+        long w0 = System.nanoTime();
+        load.run(t, s.warmupSeconds(), s.threads(), null, r -> count.increment());
+        double seconds = (System.nanoTime() - w0) / 1e9;
+        Map<String, JvmActivity> after = read(w.jvms);
+        String busiest = null;
+        double maxCompile = Double.NaN;
+        for (Map.Entry<String, JvmActivity> e : after.entrySet()) {
+            JvmActivity b = w.before.get(e.getKey());
+            if (b != null && !Double.isNaN(b.compileMs()) && !Double.isNaN(e.getValue().compileMs())) {
+                double grew = e.getValue().compileMs() - b.compileMs();
+                if (Double.isNaN(maxCompile) || grew > maxCompile) {
+                    maxCompile = grew;
+                    busiest = e.getKey();
+                }
             }
         }
+        w.windows.add(new SteadyState.Window(seconds, count.sum() / seconds, maxCompile, busiest));
+        w.before = after;
+        w.busySeconds += seconds;
+        if (s.quick()) {
+            return result(w.busySeconds, w.windows.size(), false, w.first, after, "--quick: one window of "
+                    + s.warmupSeconds() + " s, not judged");
+        }
+        SteadyState.Verdict v = SteadyState.judge(w.windows, w.busySeconds, s.warmupMaxSeconds());
+        return v.state() == SteadyState.State.WARMING ? null
+                : result(w.busySeconds, w.windows.size(), v.state() == SteadyState.State.WARM, w.first, after,
+                        v.reason());
     }
 
     /** The JVMs a target's numbers depend on: the services it needs, by management URL, plus this runner. */
