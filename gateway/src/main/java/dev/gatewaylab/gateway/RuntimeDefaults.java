@@ -1,0 +1,36 @@
+package dev.gatewaylab.gateway;
+
+import java.util.Map;
+
+/**
+ * JVM-wide settings that Netty, Reactor Netty and Log4j2 read once, from system properties, before Spring starts.
+ * Each has a measured default (docs/gateway-cost.md) and an environment variable to change it; a system property
+ * given on the command line ({@code -Dreactor.netty.ioWorkerCount=4}) always wins.
+ */
+final class RuntimeDefaults {
+
+	/** environment variable, system property, default. */
+	static final String[][] KNOBS = {
+		// Event-loop threads shared by the server and the upstream client (Reactor Netty: max(cores, 4)).
+		{ "GATEWAY_IO_WORKER_COUNT", "reactor.netty.ioWorkerCount", "2" },
+		// Leak tracking samples buffers and records stacks; a production proxy runs without it.
+		{ "GATEWAY_NETTY_LEAK_DETECTION", "io.netty.leakDetection.level", "disabled" },
+		// epoll (true) or NIO (false).
+		{ "GATEWAY_NETTY_NATIVE", "reactor.netty.native", "true" },
+		// How the async logger's thread waits for events: Timeout (Log4j2 default) signals it on every event.
+		{ "GATEWAY_LOG_WAIT_STRATEGY", "log4j2.asyncLoggerWaitStrategy", "Sleep" },
+	};
+
+	private RuntimeDefaults() {
+	}
+
+	static void apply(Map<String, String> env) {
+		for (String[] knob : KNOBS) {
+			if (System.getProperty(knob[1]) == null) {
+				String value = env.get(knob[0]);
+				System.setProperty(knob[1], (value != null && !value.isBlank()) ? value.trim() : knob[2]);
+			}
+		}
+	}
+
+}
