@@ -59,6 +59,7 @@ for v in "${VARIANTS[@]}"; do
   IFS='|' read -r name env opts jar java <<<"$v"
   [[ "$name" =~ ^[A-Za-z0-9._-]+$ ]] || die "variant name '$name': letters, digits, . _ - only"
   jar=${jar:-$ROOT/gateway/target/gateway.jar}; java=${java:-java}; opts=${opts:--Xmx256m}
+  jar=$(readlink -f "$jar" || echo "$jar")
   [ -f "$jar" ] || die "no jar $jar — build it: ./mvnw -B -q -DskipTests package -pl gateway -am"
   port=$((18100 + i)) mport=$((19100 + i))
   (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null && die "port $port is taken"

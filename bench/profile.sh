@@ -121,7 +121,7 @@ STARTED=0
   echo
   echo "## Inclusive share of samples (a frame anywhere on the stack)"
   awk 'BEGIN { split("reactor.netty|io.netty|spring cloud gateway|spring web+http|micrometer (metrics, observations)|logging (slf4j, log4j2, logback, disruptor)|http header maps|thread-local/context (reactor Context, ThreadLocal)|GC threads|JIT compiler threads|kernel frames", name, "|")
-               split("reactor[/.]netty|io[/.]netty|org[/.]springframework[/.]cloud[/.]gateway|org[/.]springframework[/.]web|io[/.]micrometer|org[/.]apache[/.]logging|com[/.]lmax|ch[/.]qos|org[/.]slf4j|HttpHeaders|LinkedCaseInsensitiveMap|ContextPropagation|ThreadLocal|GC Thread|G1|ParallelGC|C2 CompilerThread|C1 CompilerThread|_\\[k\\]", pat, "|")
+               split("reactor[/.]netty|io[/.]netty|org[/.]springframework[/.]cloud[/.]gateway|org[/.]springframework[/.]web|io[/.]micrometer|org[/.]apache[/.]logging|com[/.]lmax|ch[/.]qos|org[/.]slf4j|HttpHeaders|LinkedCaseInsensitiveMap|ContextPropagation|reactor[/.]util[/.]context|GC Thread|G1|ParallelGC|C2 CompilerThread|C1 CompilerThread|_\\[k\\]", pat, "|")
                # pattern index -> bucket index
                split("1 2 3 4 5 6 6 6 6 7 7 8 8 9 9 9 10 10 11", bucket, " ") }
        { n = $NF; total += n; line = $0; delete hit
