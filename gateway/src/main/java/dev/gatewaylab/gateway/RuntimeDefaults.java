@@ -20,8 +20,9 @@ final class RuntimeDefaults {
 		{ "GATEWAY_NETTY_LEAK_DETECTION", "io.netty.leakDetection.level", "disabled" },
 		// epoll (true) or NIO (false).
 		{ "GATEWAY_NETTY_NATIVE", "reactor.netty.native", "true" },
-		// How the async logger's thread waits for events: Timeout (Log4j2 default) signals it on every event.
-		{ "GATEWAY_LOG_WAIT_STRATEGY", "log4j2.asyncLoggerWaitStrategy", "Sleep" },
+		// How the async logger's thread waits for events. Timeout is Log4j2's default: Sleep gave more req/s in one run
+		// under load but burns ~30 % of a core when idle, Yield a whole core; Block was slower (docs/gateway-cost.md).
+		{ "GATEWAY_LOG_WAIT_STRATEGY", "log4j2.asyncLoggerWaitStrategy", "Timeout" },
 	};
 
 	private RuntimeDefaults() {
