@@ -321,9 +321,9 @@ def resolve_time(prom, spec):
     if spec != "last-run":
         return float(spec)
     # last timestamp at which the runner's endpoint answered a scrape: its lab_* series are live there
-    data = prom.query('max_over_time(timestamp(up{job="jmeter"} == 1)[1h:5s])', time.time())
+    data = prom.query('max_over_time(timestamp(up{job="lab"} == 1)[1h:5s])', time.time())
     if not data.get("result"):
-        raise RuntimeError('the runner (job "jmeter") was not up within the last hour')
+        raise RuntimeError('the runner (job "lab") was not up within the last hour')
     at = float(data["result"][0]["value"][1])
     print(f"evaluating at the runner's last scrape: {time.strftime('%H:%M:%S', time.gmtime(at))} UTC "
           f"({time.time() - at:.0f} s ago)")
@@ -392,7 +392,7 @@ def main(argv=None):
                     help="template variable values must have been seen within this window (default %(default)s)")
     ap.add_argument("--time", default=None,
                     help="evaluate at this unix time instead of now, or 'last-run': the last scrape at which the "
-                         "runner (job jmeter) was up within the last hour, for checks after a bench has finished")
+                         "runner (job lab) was up within the last hour, for checks after a bench has finished")
     ap.add_argument("--skip", default=None, metavar="REGEX",
                     help="skip targets whose expression matches REGEX (e.g. 'lab_' when no runner ran); "
                          "they are counted, not checked")

@@ -1,43 +1,41 @@
 #!/usr/bin/env bash
-# Air-gapped smoke test of the compose stack (called by .ci/run after ./mvnw -B verify; runs as root on Debian 12).
-#   1 tools      apt-get what is missing (docker.io, debootstrap, apache2-utils), start dockerd if no engine
-#                runs, get Compose v2 (go install, cached in ~/.cache/gateway-lab)
-#   2 base       without a registry: local stand-ins for the public base images (docker/offline/build-base-images.sh,
-#                tagged lab-*, built once per machine and kept)
-#   3 build      service images from the host jars (*/target/<module>.jar)
-#   4 up         docker compose up -d --wait (everything that runs offline: all but grafana and the Scouter agent)
-#   5 checks     grafana provisioning + dashboards (structure), requests through gateway/direct/monolith/nginx,
-#                bounded load (ab), the load profile if jmeter/target/jmeter.jar exists, Prometheus targets up,
-#                ci/check-dashboards.sh against the stack's Prometheus
-#   6 teardown   down -v --remove-orphans, remove the gateway-lab/*:smoke images, stop dockerd if we started it
+# Air-gapped smoke test of the compose stack (called by .ci/run after ci/provision-docker.sh, which installs Docker
+# and Compose and builds the offline base images; runs as root on Debian 12).
+#   1 config     docker compose config for every profile, with the offline override when provisioning found no registry
+#   2 build      service images from the host jars (*/target/<artifact>.jar)
+#   3 up         docker compose up -d --wait (everything that runs offline: all but grafana and the Scouter agent)
+#   4 checks     grafana provisioning + dashboards (structure), requests through gateway/direct/monolith/nginx,
+#                bounded load (ab), the load profile (service lab) if jmeter/target/lab.jar runs, Prometheus targets
+#                up, ci/check-dashboards.sh against the stack's Prometheus
+#   5 teardown   down -v --remove-orphans, remove the gateway-lab/*:smoke images, stop dockerd if provisioning started it
 # Host ports are the standard ones + LAB_SMOKE_PORT_OFFSET (default 20000: 28080, 28081, ..., 29090) so the test
-# never collides with apps started by ./lab up. Env: LAB_SMOKE_OFFLINE=auto|1|0, LAB_SMOKE_BUDGET (s, default 1500),
+# never collides with apps started by ./lab up. Env: LAB_SMOKE_BUDGET (s, default 1500),
 # LAB_SMOKE_KEEP=1 (leave the stack up for a look; tear down later with the printed command).
 set -uo pipefail
 
-ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+CI_NAME=smoke
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+ROOT=$CI_ROOT
 cd "$ROOT" || exit 1
-COMPOSE_VERSION=v2.29.7
 WORK=${LAB_SMOKE_DIR:-$ROOT/target/compose-smoke}
 BUDGET=${LAB_SMOKE_BUDGET:-1500}
 OFFSET=${LAB_SMOKE_PORT_OFFSET:-20000}
-CACHE=${XDG_CACHE_HOME:-$HOME/.cache}/gateway-lab
-mkdir -p "$WORK" "$CACHE"; rm -rf "$WORK/results" "$WORK"/*.log "$WORK/compose-logs.txt"   # only what this script writes
+mkdir -p "$WORK"; rm -rf "$WORK/results" "$WORK/compose-logs.txt" "$WORK"/{build,up,down,lab}.log   # only what this script writes
 T0=$SECONDS
+[[ -f $WORK/provision.env ]] || { echo "compose-smoke: no $WORK/provision.env — run ci/provision-docker.sh first"; exit 2; }
+source "$WORK/provision.env"   # LAB_SMOKE_OFFLINE, DOCKERD_PID
 
 export COMPOSE_PROJECT_NAME=gateway-lab-smoke LAB_TAG=smoke LAB_RESULTS_DIR=$WORK/results
 export GATEWAY_HOST_PORT=$((8080 + OFFSET)) STUDY_SERVICE_HOST_PORT=$((8081 + OFFSET)) MONOLITH_HOST_PORT=$((8082 + OFFSET))
 export GATEWAY_MANAGEMENT_HOST_PORT=$((9080 + OFFSET)) STUDY_SERVICE_MANAGEMENT_HOST_PORT=$((9081 + OFFSET))
 export MONOLITH_MANAGEMENT_HOST_PORT=$((9082 + OFFSET)) PROMETHEUS_HOST_PORT=$((9090 + OFFSET)) NGINX_HOST_PORT=$((8090 + OFFSET))
-export POSTGRES_HOST_PORT=$((5432 + OFFSET)) GRAFANA_HOST_PORT=$((3000 + OFFSET)) JMETER_METRICS_HOST_PORT=$((9270 + OFFSET))
+export POSTGRES_HOST_PORT=$((5432 + OFFSET)) GRAFANA_HOST_PORT=$((3000 + OFFSET)) LAB_METRICS_HOST_PORT=$((9270 + OFFSET))
 PROM=http://127.0.0.1:$PROMETHEUS_HOST_PORT
 # Containers cannot get more open files than dockerd's hard limit (20000 on the CI machines, not 65535).
 hard_nofile=$(ulimit -Hn); [[ $hard_nofile == unlimited ]] && hard_nofile=65535
 export LAB_NOFILE=${LAB_NOFILE:-$(( hard_nofile < 65535 ? hard_nofile : 65535 ))}
 
-STAGES=() NOTES=() FAILED='' DOCKERD_PID='' COMPOSE_FILES=(-f docker-compose.yml) SERVICES=() PROFILES=(--profile nginx)
-log()  { printf '%s [smoke] %s\n' "$(date -u +%H:%M:%S)" "$*"; }
-fail() { log "FAIL: $*"; FAILED=${FAILED:-$*}; return 1; }
+STAGES=() NOTES=() COMPOSE_FILES=(-f docker-compose.yml) SERVICES=() PROFILES=(--profile nginx)
 left() { echo $((BUDGET - (SECONDS - T0))); }
 # stage <name> <function>: runs it, records PASS/FAIL and the seconds it took; later stages are skipped after a FAIL.
 stage() {
@@ -54,68 +52,11 @@ stage() {
 dc() { docker compose "${COMPOSE_FILES[@]}" "${PROFILES[@]}" "$@"; }
 dct() { local secs=$1; shift; timeout "$secs" docker compose "${COMPOSE_FILES[@]}" "${PROFILES[@]}" "$@"; }   # dc with a time limit
 
-# ---------------------------------------------------------------- 1 tools
-apt_install() {   # apt_install <package>... (only the missing ones are passed)
-  [[ $# -gt 0 ]] || return 0
-  log "apt-get install $*"
-  export DEBIAN_FRONTEND=noninteractive
-  timeout 600 apt-get -o DPkg::Lock::Timeout=180 install -y -q --no-install-recommends "$@" > "$WORK/apt.log" 2>&1 \
-    || { timeout 300 apt-get -o DPkg::Lock::Timeout=180 update -q >> "$WORK/apt.log" 2>&1 \
-         && timeout 600 apt-get -o DPkg::Lock::Timeout=180 install -y -q --no-install-recommends "$@" >> "$WORK/apt.log" 2>&1; } \
-    || { tail -n 20 "$WORK/apt.log"; fail "apt-get install $*"; }
-}
-tools() {
-  local pkgs=()
-  command -v dockerd >/dev/null || pkgs+=(docker.io)
-  command -v docker >/dev/null || pkgs+=(docker.io)
-  command -v debootstrap >/dev/null || pkgs+=(debootstrap)
-  command -v ab >/dev/null || pkgs+=(apache2-utils)
-  command -v curl >/dev/null || pkgs+=(curl)
-  command -v python3 >/dev/null || pkgs+=(python3)
-  local unique=()
-  [[ ${#pkgs[@]} -eq 0 ]] || mapfile -t unique < <(printf '%s\n' "${pkgs[@]}" | sort -u)
-  apt_install "${unique[@]}" || return 1
-
-  if ! timeout 10 docker info >/dev/null 2>&1; then
-    log "no Docker engine answers: starting dockerd (log: $WORK/dockerd.log)"
-    dockerd > "$WORK/dockerd.log" 2>&1 &
-    DOCKERD_PID=$!
-    local deadline=$((SECONDS + 60))
-    until timeout 5 docker info >/dev/null 2>&1; do
-      (( SECONDS < deadline )) && kill -0 "$DOCKERD_PID" 2>/dev/null || { tail -n 20 "$WORK/dockerd.log"; fail "dockerd did not come up in 60 s"; return 1; }
-      sleep 1
-    done
-  fi
-  log "engine $(docker info --format '{{.ServerVersion}}')"
-
-  if ! docker compose version >/dev/null 2>&1; then
-    local cached=$CACHE/docker-compose-$COMPOSE_VERSION
-    if [[ ! -x $cached ]]; then
-      command -v go >/dev/null || { fail "Compose v2 missing and no Go toolchain to build it"; return 1; }
-      log "building Compose $COMPOSE_VERSION from the Go module proxy (takes a few minutes)"
-      local gobin; gobin=$(mktemp -d)
-      GOBIN=$gobin timeout 900 go install \
-          -ldflags "-s -w -X github.com/docker/compose/v2/internal.Version=$COMPOSE_VERSION" \
-          "github.com/docker/compose/v2/cmd@$COMPOSE_VERSION" > "$WORK/go-install.log" 2>&1 \
-        || { tail -n 20 "$WORK/go-install.log"; rm -rf "$gobin"; fail "go install compose"; return 1; }
-      install -m 0755 "$gobin/cmd" "$cached"; rm -rf "$gobin"
-    fi
-    mkdir -p "$HOME/.docker/cli-plugins"
-    install -m 0755 "$cached" "$HOME/.docker/cli-plugins/docker-compose"
-  fi
-  log "$(docker compose version)"
-}
-
-# ---------------------------------------------------------------- 2 base images
-base() {
-  local offline=${LAB_SMOKE_OFFLINE:-auto}
-  if [[ $offline == auto ]]; then
-    if timeout 20 docker pull -q postgres:15.13-bookworm >/dev/null 2>&1; then offline=0; else offline=1; fi
-  fi
-  if [[ $offline == 1 ]]; then
+# ---------------------------------------------------------------- 1 config
+config() {
+  if [[ $LAB_SMOKE_OFFLINE == 1 ]]; then
     log "no container registry: offline base images (docker-compose.offline.yml)"
     COMPOSE_FILES+=(-f docker-compose.offline.yml)
-    timeout "$(( $(left) - 300 ))" docker/offline/build-base-images.sh || { fail "offline base images"; return 1; }
     SERVICES=(postgres study-service monolith gateway prometheus nginx)
   else
     log "registry reachable: public images, app images built from source"
@@ -124,8 +65,8 @@ base() {
   dc --profile apm --profile load config -q || { fail "compose config (all profiles) invalid"; return 1; }
 }
 
-# ---------------------------------------------------------------- 3 build
-JMETER=false
+# ---------------------------------------------------------------- 2 build
+RUNNER=false
 build() {
   local m targets=(study-service monolith gateway)
   if [[ ${COMPOSE_FILES[*]} == *offline* ]]; then
@@ -134,23 +75,23 @@ build() {
     done
   fi
   # the load profile runs when the runner jar is runnable (java -jar ... --help) and plans exist
-  if compgen -G 'jmeter/plans/*.jmx' >/dev/null && timeout 60 java -jar jmeter/target/jmeter.jar --help >/dev/null 2>&1; then
-    JMETER=true; targets+=(jmeter); PROFILES+=(--profile load)
+  if compgen -G 'jmeter/plans/*.jmx' >/dev/null && timeout 60 java -jar jmeter/target/lab.jar --help >/dev/null 2>&1; then
+    RUNNER=true; targets+=(lab); PROFILES+=(--profile load)
   else
-    log "no runnable jmeter/target/jmeter.jar or no jmeter/plans/*.jmx: the load profile is not run"
-    NOTES+=("load profile (runner in a container) NOT run — no runnable jmeter/target/jmeter.jar or plans")
+    log "no runnable jmeter/target/lab.jar or no jmeter/plans/*.jmx: the load profile is not run"
+    NOTES+=("load profile (runner in a container) NOT run — no runnable jmeter/target/lab.jar or plans")
   fi
   dct "$(( $(left) - 240 ))" build "${targets[@]}" > "$WORK/build.log" 2>&1 \
     || { tail -n 30 "$WORK/build.log"; fail "docker compose build"; return 1; }
   docker image ls --format '{{.Repository}}:{{.Tag}} {{.Size}}' | grep -E '^gateway-lab/.*:smoke' | sed 's/^/  /'
 }
 
-# ---------------------------------------------------------------- 4 up
+# ---------------------------------------------------------------- 3 up
 UP_SECONDS=
 up() {
   local p busy=()
   for p in $GATEWAY_HOST_PORT $STUDY_SERVICE_HOST_PORT $MONOLITH_HOST_PORT $GATEWAY_MANAGEMENT_HOST_PORT $STUDY_SERVICE_MANAGEMENT_HOST_PORT \
-           $MONOLITH_MANAGEMENT_HOST_PORT $PROMETHEUS_HOST_PORT $NGINX_HOST_PORT $POSTGRES_HOST_PORT $JMETER_METRICS_HOST_PORT; do
+           $MONOLITH_MANAGEMENT_HOST_PORT $PROMETHEUS_HOST_PORT $NGINX_HOST_PORT $POSTGRES_HOST_PORT $LAB_METRICS_HOST_PORT; do
     ss -Hltn "sport = :$p" | grep -q . && busy+=("$p")
   done
   [[ ${#busy[@]} -eq 0 ]] || { fail "host ports in use: ${busy[*]} (set LAB_SMOKE_PORT_OFFSET)"; return 1; }
@@ -164,7 +105,7 @@ up() {
   dc ps --format 'table {{.Service}}\t{{.Status}}\t{{.Ports}}'
 }
 
-# ---------------------------------------------------------------- 5 checks
+# ---------------------------------------------------------------- 4 checks
 expect() {   # expect <description> <expected status> <url> [grep pattern] [extra curl args...]
   local what=$1 want=$2 url=$3 pattern=${4:-} body status
   body=$(mktemp)
@@ -195,10 +136,10 @@ grafana_files() {
 }
 load() {   # bounded: ab with 4 connections per target, stops at n requests or 15 s, whichever comes first; plus the runner
   local target name url port n out completed failed non2xx rps ok=0 runner=
-  if $JMETER; then   # in the background, so its run overlaps the ab load and one Prometheus instant sees both
-    log "  load profile: lab bench in a container ($WORK/jmeter.log)"
+  if $RUNNER; then   # in the background, so its run overlaps the ab load and one Prometheus instant sees both
+    log "  load profile: lab bench in a container ($WORK/lab.log)"
     LAB_BENCH_ARGS=${LAB_SMOKE_BENCH_ARGS:---quick --repetitions 1 --warmup 2 --duration 6 --threads 4 --targets gateway,direct,monolith} \
-      dct 300 run --rm -T --use-aliases jmeter > "$WORK/jmeter.log" 2>&1 &
+      dct 300 run --rm -T --use-aliases lab > "$WORK/lab.log" 2>&1 &
     runner=$!
   fi
   for target in "gateway-login-page /login $GATEWAY_HOST_PORT 300" "gateway /api/studies/1 $GATEWAY_HOST_PORT 1500" \
@@ -215,10 +156,10 @@ load() {   # bounded: ab with 4 connections per target, stops at n requests or 1
   done
   if [[ -n $runner ]]; then
     if wait "$runner"; then
-      grep -E '^\|' "$WORK/jmeter.log" | sed 's/^/    /'   # the runner's result table
+      grep -E '^\|' "$WORK/lab.log" | sed 's/^/    /'   # the runner's result table
       find "$LAB_RESULTS_DIR" -maxdepth 2 -mindepth 1 -name 'report.*' | sed 's/^/    results: /'
     else
-      tail -n 30 "$WORK/jmeter.log"; ok=1; log "  load profile run failed (log: $WORK/jmeter.log)"
+      tail -n 30 "$WORK/lab.log"; ok=1; log "  load profile run failed (log: $WORK/lab.log)"
     fi
   fi
   [[ $ok -eq 0 ]] || fail "load"
@@ -236,18 +177,18 @@ for t in json.load(sys.stdin)["data"]["activeTargets"]:
     sleep 2
   done
   sed 's/^/  target: /' <<< "$states"
-  if $JMETER; then   # the runner's endpoint only lives during a run: it must have been scraped while it ran
-    prom_query 'max_over_time(up{job="jmeter"}[15m])' | grep -q '"1"\]' \
-      || { fail "Prometheus never scraped the jmeter runner while it ran"; return 1; }
-    log "  jmeter was scraped during its run (its endpoint lives only while a run is on)"
+  if $RUNNER; then   # the runner's endpoint only lives during a run: it must have been scraped while it ran
+    prom_query 'max_over_time(up{job="lab"}[15m])' | grep -q '"1"\]' \
+      || { fail "Prometheus never scraped the runner (job lab) while it ran"; return 1; }
+    log "  the runner (job lab) was scraped during its run (its endpoint lives only while a run is on)"
   fi
 }
 dashboards() {
   if [[ ! -x ci/check-dashboards.sh ]]; then log "SKIP: ci/check-dashboards.sh not present"; return 0; fi
-  if $JMETER; then   # evaluated at the runner's last scrape, when every service was under its load too
+  if $RUNNER; then   # evaluated at the runner's last scrape, when every service was under its load too
     ci/check-dashboards.sh --time last-run "$PROM" || fail "dashboard queries without data"
   else
-    NOTES+=("dashboards: lab_* (runner) queries NOT checked — no runnable jmeter/target/jmeter.jar")
+    NOTES+=("dashboards: lab_* (runner) queries NOT checked — no runnable jmeter/target/lab.jar")
     ci/check-dashboards.sh --skip lab_ "$PROM" || fail "dashboard queries without data"
   fi
 }
@@ -261,7 +202,7 @@ checks() {
   return $ok
 }
 
-# ---------------------------------------------------------------- 6 teardown (also on failure, via trap)
+# ---------------------------------------------------------------- 5 teardown (also on failure, via trap)
 TORN=false
 teardown() {
   $TORN && return 0; TORN=true
@@ -276,7 +217,7 @@ teardown() {
     docker image ls -q --filter "reference=gateway-lab/*:smoke" | sort -u | xargs -r docker image rm -f > /dev/null 2>&1
     docker image prune -f > /dev/null 2>&1   # dangling layers of the images just removed; lab-* stay cached
   fi
-  if [[ -n $DOCKERD_PID ]]; then
+  if [[ -n ${DOCKERD_PID:-} ]]; then   # provisioning started it for this CI run
     kill "$DOCKERD_PID" 2>/dev/null
     local deadline=$((SECONDS + 30))
     while kill -0 "$DOCKERD_PID" 2>/dev/null && (( SECONDS < deadline )); do sleep 1; done
@@ -297,8 +238,7 @@ summary() {
 trap summary EXIT
 trap 'FAILED=${FAILED:-interrupted}; exit 1' INT TERM
 
-stage tools tools
-stage base base
+stage config config
 stage build build
 stage up up
 stage checks checks

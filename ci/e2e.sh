@@ -3,33 +3,50 @@
 # page, every management port, each JMeter plan for a few seconds, ./lab bench --quick, report.html in headless
 # Chromium, ./lab down. Loopback only; every load is bounded by the runner's duration.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+CI_NAME=e2e
+source "$(dirname "$0")/lib.sh"
+cd "$CI_ROOT"
 ROOT=$PWD
 OUT="$ROOT/results/e2e"
 rm -rf "$OUT"; mkdir -p "$OUT"
-failures=0
-pass() { echo "  ok   $*"; }
-fail() { echo "  FAIL $*"; failures=$((failures + 1)); }
-check() { local what=$1; shift; if "$@"; then pass "$what"; else fail "$what"; fi; }
+GW=http://127.0.0.1:$(lab_prop service.gateway.port)
+DIRECT=http://127.0.0.1:$(lab_prop service.study-service.port)
+MONO=http://127.0.0.1:$(lab_prop service.monolith.port)
+PORTS_RE=":($(lab_ports | tr ' ' '|'))\b"
+nothing_listening() { ! ss -ltn | grep -qE "$PORTS_RE"; }
 
 cleanup() { ./lab down >/dev/null 2>&1 || true; }
 trap cleanup EXIT
+
+echo "== the lab ↔ runner contract: options are checked before anything starts"
+./lab down >/dev/null
+check "./lab bench --help shows --start/--no-start and starts nothing" \
+  bash -c './lab bench --help > "$0/help.txt" 2>&1 && grep -q -- "--\[no-\]start" "$0/help.txt"' "$OUT"
+check "nothing was started by --help" nothing_listening
+check "./lab sweep --bogus exits 2 naming the option, starts nothing" \
+  bash -c './lab sweep --bogus > "$0/bogus.txt" 2>&1; rc=$?; [ $rc -eq 2 ] && grep -q -- "--bogus" "$0/bogus.txt"' "$OUT"
+check "nothing was started by a mistyped option" nothing_listening
+echo "== ./lab bench --start: starts only what its targets need, stops it at the end"
+./lab bench --quick --targets direct --results "$OUT/start" > "$OUT/start.log" 2>&1 || true
+check "bench --targets direct started study-service only" grep -q "started \[study-service\]" "$OUT/start.log"
+check "bench wrote its report" bash -c 'ls "$0"/*/report.md' "$OUT/start"
+check "and stopped it again: nothing left listening" nothing_listening
 
 echo "== ./lab up"
 ./lab up
 
 echo "== identical request, three targets"
-curl -fsS http://127.0.0.1:8080/api/studies/42 -D "$OUT/gateway.headers" -o "$OUT/gateway.json"
-curl -fsS http://127.0.0.1:8081/api/studies/42 -o "$OUT/direct.json"
-curl -fsS http://127.0.0.1:8082/api/studies/42 -o "$OUT/monolith.json"
+curl -fsS "$GW/api/studies/42" -D "$OUT/gateway.headers" -o "$OUT/gateway.json"
+curl -fsS "$DIRECT/api/studies/42" -o "$OUT/direct.json"
+curl -fsS "$MONO/api/studies/42" -o "$OUT/monolith.json"
 check "gateway returns exactly what study-service returns" cmp -s "$OUT/gateway.json" "$OUT/direct.json"
 check "monolith returns the identical JSON" cmp -s "$OUT/monolith.json" "$OUT/direct.json"
 check "gateway returns an X-Request-Id" grep -qi '^x-request-id: ' "$OUT/gateway.headers"
 check "gateway answers 404 problem+json for an unknown study" \
-  bash -c '[ "$(curl -s -o /dev/null -w "%{http_code} %{content_type}" http://127.0.0.1:8080/api/studies/99999)" = "404 application/problem+json" ]'
+  bash -c '[ "$(curl -s -o /dev/null -w "%{http_code} %{content_type}" "$0/api/studies/99999")" = "404 application/problem+json" ]' "$GW"
 
 echo "== access log: one line per call at completion (id, status, duration), from the async logger thread"
-curl -fsS -o /dev/null -H 'X-Request-Id: e2e-access-log-1' http://127.0.0.1:8080/api/studies/1
+curl -fsS -o /dev/null -H 'X-Request-Id: e2e-access-log-1' "$GW/api/studies/1"
 access_lines() { grep -c 'id=e2e-access-log-1 ' .lab/logs/gateway-access.log 2>/dev/null || true; }
 deadline=$((SECONDS + 10))
 until [ "$(access_lines)" -ge 1 ] || [ $SECONDS -ge $deadline ]; do sleep 0.2; done
@@ -43,16 +60,17 @@ check "gateway logs through Log4j2 async loggers (disruptor thread running)" \
 
 echo "== login page through the gateway"
 check "GET /login through the gateway has a CSRF token" \
-  bash -c 'curl -fsS http://127.0.0.1:8080/login | grep -q "name=\"_csrf\""'
+  bash -c 'curl -fsS "$0/login" | grep -q "name=\"_csrf\""' "$GW"
 
 echo "== management ports"
-for pair in gateway:9080 study-service:9081 monolith:9082; do
-  service=${pair%%:*}; port=${pair##*:}
+IFS=, read -r -a services <<< "$(lab_prop services)"
+for service in "${services[@]}"; do
+  port=$(lab_prop "service.$service.management-port")
   check "$service /actuator/prometheus has application=\"$service\"" \
     bash -c "curl -fsS http://127.0.0.1:$port/actuator/prometheus | grep -q 'application=\"$service\"'"
 done
 check "no actuator through the gateway's public port" \
-  bash -c '[ "$(curl -s -o /dev/null -w "%{http_code}" http://127.0.0.1:8080/actuator/prometheus)" = 404 ]'
+  bash -c '[ "$(curl -s -o /dev/null -w "%{http_code}" "$0/actuator/prometheus")" = 404 ]' "$GW"
 
 echo "== every plan, a few seconds each, through the gateway"
 for plan in gateway login-page login-flow create-study slow-upstream; do
@@ -108,8 +126,7 @@ fi
 
 echo "== ./lab down"
 ./lab down
-check "nothing left listening on the lab's ports" \
-  bash -c '! ss -ltn | grep -qE ":(8080|8081|8082|9080|9081|9082)\b"'
+check "nothing left listening on the lab's ports" nothing_listening
 
 echo
 if [ $failures -eq 0 ]; then echo "e2e: all checks passed"; else echo "e2e: $failures check(s) failed"; exit 1; fi

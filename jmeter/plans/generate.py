@@ -15,6 +15,31 @@ from pathlib import Path
 from xml.sax.saxutils import escape, quoteattr
 
 HERE = Path(__file__).resolve().parent
+CATALOG = HERE.parent.parent / "lab.properties"  # the one definition of services, ports and targets
+
+
+def lab_properties():
+    """key -> value of lab.properties (Java properties: key=value lines, # comments; no continuations used)."""
+    props = {}
+    for line in CATALOG.read_text(encoding="utf-8").splitlines():
+        line = line.strip()
+        if line and not line.startswith(("#", "!")) and "=" in line:
+            key, value = line.split("=", 1)
+            props[key.strip()] = value.strip()
+    return props
+
+
+LAB = lab_properties()
+
+
+def port(service):
+    """The default port of a lab service, as a string for the plans' __P defaults."""
+    return LAB["service.%s.port" % service]
+
+
+def target_port(target):
+    """The default port of a load target: its service's port."""
+    return port(LAB["target.%s.service" % target])
 
 
 def P(name, default):
@@ -125,9 +150,9 @@ def cookie_manager(clear_each_iteration):
     ])
 
 
-def closed_thread_group(children, on_error):
+def closed_thread_group(children, on_error, threads_default="8", duration=DURATION):
     """Classic closed model: `threads` users loop for `duration` s; 0 users when rate > 0."""
-    threads = "${__jexl3(%s > 0 ? 0 : %s)}" % (RATE, P("threads", "8"))
+    threads = "${__jexl3(%s > 0 ? 0 : %s)}" % (RATE, P("threads", threads_default))
     return element("ThreadGroup", "ThreadGroupGui", "ThreadGroup", "closed model (rate=0: threads, rampup, duration)", [
         string_prop("ThreadGroup.on_sample_error", on_error),
         '<elementProp name="ThreadGroup.main_controller" elementType="LoopController" guiclass="LoopControlPanel"'
@@ -138,25 +163,27 @@ def closed_thread_group(children, on_error):
         string_prop("ThreadGroup.ramp_time", P("rampup", "1")),
         bool_prop("ThreadGroup.delayedStart", False),
         bool_prop("ThreadGroup.scheduler", True),
-        string_prop("ThreadGroup.duration", DURATION),
+        string_prop("ThreadGroup.duration", duration),
         string_prop("ThreadGroup.delay", "0"),
         bool_prop("ThreadGroup.same_user_on_next_iteration", True),
     ], children)
 
 
-def open_thread_group(children, requests_per_iteration, on_error):
-    """Open model: Poisson arrivals at `rate`/s for `duration` s, then a pause of responseTimeout per
-    request of an iteration: the group interrupts whatever still runs when its schedule ends (each
-    shows as a "Socket closed" error), so the last arrivals get the time to finish or time out.
+def open_thread_group(children, requests_per_iteration, on_error, duration=DURATION):
+    """Open model: Poisson arrivals at `rate`/s for `duration` s, then a pause of `openTail` ms (default:
+    responseTimeout per request of an iteration): the group interrupts whatever still runs when its schedule
+    ends (each shows as a "Socket closed" error), so the last arrivals get the time to finish or time out.
     With rate = 0 the schedule is empty and the group ends at once."""
     on = lambda value: "${__jexl3(%s > 0 ? %s : 0)}" % (RATE, value)
     # The schedule's clock starts at test start, but the group starts ~1-2 s later (plan compile, JIT):
     # without a lead-in the arrivals due meanwhile would all fire at once. So pause for the time
     # already gone (+200 ms), and the first arrivals keep their Poisson spacing.
     late = "${__time()} - ${__P(TESTSTART.MS,${__time()})} + 200"
-    tail = "%s * %d" % (P("responseTimeout", "10000"), requests_per_iteration)
+    # openTail (ms) overrides the tail: the runner sets a short one, so a repetition lasts about its duration;
+    # a request still in flight when it ends is recorded as an error, never dropped silently.
+    tail = P("openTail", "%s * %d" % (P("responseTimeout", "10000"), requests_per_iteration))
     schedule = "pause(%s ms) rate(%s/sec) random_arrivals(%s sec) pause(%s ms)" % (
-        on(late), RATE, on(DURATION), on(tail))
+        on(late), RATE, on(duration), on(tail))
     return element("OpenModelThreadGroup", "OpenModelThreadGroupGui", "OpenModelThreadGroup",
                    "open model (rate>0: rate, duration)", [
                        '<elementProp name="ThreadGroup.main_controller" elementType="OpenModelThreadGroupController"/>',
@@ -238,14 +265,22 @@ RANDOM_ID = "${__Random(%s,%s,id)}" % (P("idMin", "1"), P("idMax", "10000"))
 JSON_ACCEPT = header_manager([("Accept", "application/json")])
 
 
-def plan(name, default_port, what, extra_props, samplers, config=(), setup=(), on_error="continue"):
+def plan(name, default_port, what, extra_props, samplers, config=(), setup=(), on_error="continue",
+         threads="8", duration="30"):
     """samplers: a function returning the list of sampler elements (called once per thread group so
     both groups hold an identical copy). on_error="startnextloop" ends the iteration at the first
-    failed sample (a session whose login failed must not go on to log out)."""
-    comment = "%s\n%s%s" % (what, COMMON_PROPS % default_port, ("\n" + extra_props) if extra_props else "")
+    failed sample (a session whose login failed must not go on to log out). threads/duration: this
+    plan's defaults for those properties."""
+    common = COMMON_PROPS % default_port
+    if (threads, duration) != ("8", "30"):
+        common = common.replace("threads=8 duration=30", "threads=%s duration=%s" % (threads, duration))
+    comment = "%s\n%s%s" % (what, common, ("\n" + extra_props) if extra_props else "")
     iteration = samplers()
+    requests = len(iteration)
+    run_for = P("duration", duration)
     children = [http_defaults(default_port), *config, *setup,
-                closed_thread_group(iteration, on_error), open_thread_group(samplers(), len(iteration), on_error)]
+                closed_thread_group(iteration, on_error, threads, run_for),
+                open_thread_group(samplers(), requests, on_error, run_for)]
     return test_plan(name, comment, children)
 
 
@@ -270,7 +305,7 @@ def login_page_plan():
         ])]
     # A virtual user keeps its session cookie (as a browser does), so the closed model does not make
     # the monolith create, and keep for 30 min, one session per request.
-    return plan("login-page", "8080",
+    return plan("login-page", port("gateway"),
                 "GET /login (monolith's form page, via the gateway by default); asserts 200 and the _csrf input.",
                 "", samplers, config=[cookie_manager(clear_each_iteration=False)])
 
@@ -297,7 +332,7 @@ def login_flow_plan():
                 assertion("back on the login page", "body", "substring", 'name="_csrf"'),
             ], follow_redirects=True, form=[("_csrf", "${logoutCsrf}")]),
         ]
-    return plan("login-flow", "8080",
+    return plan("login-flow", port("gateway"),
                 "One user session per iteration: GET /login, POST /login (user<n>, n uniform in [userMin, userMax]) "
                 "following the redirect to / (asserts 200 + Studies), POST /logout with the home page's CSRF token. "
                 "Cookies are cleared each iteration. rate>0 = flows per second.",
@@ -457,7 +492,7 @@ def create_study_plan():
     ], [jsr223("JSR223PreProcessor", "TestBeanGUI", "compile: body from the fields spec", CREATE_BODY),
         jsr223("JSR223PreProcessor", "TestBeanGUI", "compile: fields spec valid, body matches the status",
                CREATE_CHECK)])])
-    return plan("create-study", "8080",
+    return plan("create-study", port("gateway"),
                 "POST /api/studies with a JSON body generated per sample from the `fields` spec; asserts the status "
                 "is `expect` and the body (created study, or problem+json with that status).",
                 "fields=title:string,capacity:int,description:string,category:enum "
@@ -473,20 +508,93 @@ def slow_upstream_plan():
             status_is("200"),
             assertion("body is study ${id}", "body", "substring", '"id":${id},'),
         ])]
-    return plan("slow-upstream", "8080",
+    return plan("slow-upstream", port("gateway"),
                 "GET /api/studies/{id}/slow?minMs&maxMs through the gateway: an upstream that sleeps uniform "
                 "[minMs, maxMs] ms; asserts 200 and the body's \"id\":<id>.",
                 "idMin=1 idMax=10000 minMs=200 maxMs=800", samplers)
 
 
+def csv_data_set(name, filename, variables):
+    """CSV Data Set Config, shared by all threads, recycled at end of file. A relative filename is
+    resolved against the plan's folder (jmeter/plans/), as stock JMeter does."""
+    return element("CSVDataSet", "TestBeanGUI", "CSVDataSet", name, [
+        string_prop("filename", filename),
+        string_prop("fileEncoding", "UTF-8"),
+        string_prop("variableNames", variables),
+        bool_prop("ignoreFirstLine", True),
+        string_prop("delimiter", ","),
+        bool_prop("quotedData", False),
+        bool_prop("recycle", True),
+        bool_prop("stopThread", False),
+        string_prop("shareMode", "shareMode.all"),
+    ])
+
+
+def if_controller(name, condition, children):
+    return element("IfController", "IfControllerPanel", "IfController", name, [
+        string_prop("IfController.condition", condition),
+        bool_prop("IfController.evaluateAll", False),
+        bool_prop("IfController.useExpression", True),
+    ], children)
+
+
+def json_path_assertion(name, path, expected):
+    return element("JSONPathAssertion", "JSONPathAssertionGui", "JSONPathAssertion", name, [
+        string_prop("JSON_PATH", path),
+        string_prop("EXPECTED_VALUE", expected),
+        bool_prop("JSONVALIDATION", True),
+        bool_prop("EXPECT_NULL", False),
+        bool_prop("INVERT", False),
+        bool_prop("ISREGEX", False),
+    ])
+
+
+def deny_list_plan():
+    """Clients from the deny-list generator's client-ips.csv, each sent as X-Forwarded-For from the
+    load generator (127.0.0.1 is a trusted proxy by default, so the gateway takes the client from it)."""
+    path = "/api/studies/" + RANDOM_ID
+    forwarded = header_manager([("Accept", "application/json"), ("X-Forwarded-For", "${clientIp}")])
+
+    def samplers():
+        return [
+            if_controller("denied rows", '${__jexl3("${expected}" == "denied")}', [
+                http_sampler("GET /api/studies/{id} (denied client)", "GET", path, [
+                    forwarded,
+                    status_is("403"),
+                    assertion("content type is JSON", "headers", "substring", "Content-Type: application/json"),
+                    json_path_assertion("$.resultMessage is Deny", "$.resultMessage", "Deny"),
+                ])]),
+            if_controller("allowed rows (mix=true)",
+                          '${__jexl3("${expected}" == "allowed" && "%s" == "true")}' % P("mix", "false"), [
+                http_sampler("GET /api/studies/{id} (allowed client)", "GET", path, [
+                    forwarded,
+                    status_is("200"),
+                    assertion("body is study ${id}", "body", "substring", '"id":${id},'),
+                ])]),
+        ]
+    return plan("deny-list", port("gateway"),
+                "Deny list through the gateway: each iteration takes the next row (clientIp,expected) of the "
+                "clients CSV (gateway/deny-list.sh generate writes it) and sends it as X-Forwarded-For. Denied rows "
+                "assert 403, Content-Type application/json and $.resultMessage == Deny; with mix=true allowed rows "
+                "are sent too and assert 200 and the study body, otherwise they are skipped (no sample). "
+                "The gateway must run with GATEWAY_DENY_LIST_FILE set to the matching deny-list.txt.",
+                "clients=../../.lab/deny-list/client-ips.csv (relative to jmeter/plans/; absolute paths work) "
+                "mix=false idMin=1 idMax=10000",
+                samplers,
+                config=[csv_data_set("client IPs (clients)", P("clients", "../../.lab/deny-list/client-ips.csv"),
+                                     "clientIp,expected")],
+                threads="30", duration="60")
+
+
 PLANS = {
-    "gateway.jmx": lambda: read_plan("gateway", "8080"),
-    "direct.jmx": lambda: read_plan("direct", "8081"),
-    "monolith.jmx": lambda: read_plan("monolith", "8082"),
+    "gateway.jmx": lambda: read_plan("gateway", target_port("gateway")),
+    "direct.jmx": lambda: read_plan("direct", target_port("direct")),
+    "monolith.jmx": lambda: read_plan("monolith", target_port("monolith")),
     "login-page.jmx": login_page_plan,
     "login-flow.jmx": login_flow_plan,
     "create-study.jmx": create_study_plan,
     "slow-upstream.jmx": slow_upstream_plan,
+    "deny-list.jmx": deny_list_plan,
 }
 
 

@@ -19,7 +19,7 @@ import org.springframework.jdbc.support.KeyHolder;
  * own Spring Data JDBC repositories (the monolith's users) to Boot's auto-configuration. SQL works on H2 and
  * PostgreSQL.
  */
-class StudyRepository {
+class StudyRepository implements StudyReader {
 
 	private static final String COLUMNS = "id, title, description, category, capacity, member_count, created_at";
 
@@ -57,6 +57,18 @@ class StudyRepository {
 					.query(ROW_MAPPER)
 					.list();
 		return StudyPage.of(content, page, size, total);
+	}
+
+	@Override
+	public List<StudySummary> firstPage(int size) {
+		if (size < 1 || size > MAX_PAGE_SIZE) {
+			throw new IllegalArgumentException("size must be 1.." + MAX_PAGE_SIZE + ", was " + size);
+		}
+		return findPage(null, 0, size).content()
+			.stream()
+			.map((study) -> new StudySummary(study.id(), study.title(), study.category(), study.capacity(),
+					study.memberCount()))
+			.toList();
 	}
 
 	Study create(StudyRequest request) {

@@ -30,6 +30,9 @@ class StudyRepositoryTests {
 	@Autowired
 	private JdbcClient jdbc;
 
+	@Autowired
+	private StudyReader reader;
+
 	@Test
 	void seedInsertsExactlyTheGeneratedRows() {
 		List<Study> stored = this.jdbc.sql("SELECT id FROM study ORDER BY id")
@@ -52,6 +55,20 @@ class StudyRepositoryTests {
 			assertThat(study.title()).isEqualTo("Weekly Web app pentesting #10000");
 			assertThat(study.createdAt()).hasToString("2024-03-08T07:39:00Z");
 		});
+	}
+
+	@Test
+	void readApiServesTheFirstPageByIdAndRejectsBadSizes() {
+		List<StudyReader.StudySummary> first = this.reader.firstPage(20);
+		assertThat(first).hasSize(20);
+		assertThat(first).extracting(StudyReader.StudySummary::id).containsExactlyElementsOf(
+				java.util.stream.LongStream.rangeClosed(1, 20).boxed().toList());
+		Study one = this.studies.findById(1).orElseThrow();
+		assertThat(first.get(0)).isEqualTo(new StudyReader.StudySummary(1, one.title(), one.category(), one.capacity(),
+				one.memberCount()));
+		org.assertj.core.api.Assertions.assertThatIllegalArgumentException().isThrownBy(() -> this.reader.firstPage(0));
+		org.assertj.core.api.Assertions.assertThatIllegalArgumentException()
+			.isThrownBy(() -> this.reader.firstPage(StudyReader.MAX_PAGE_SIZE + 1));
 	}
 
 	@Test

@@ -1,0 +1,94 @@
+package dev.gatewaylab.gateway.denylist;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+
+import dev.gatewaylab.gateway.clientip.ClientIpResolver;
+import dev.gatewaylab.gateway.clientip.Ipv4;
+import dev.gatewaylab.gateway.denylist.DenyListLoader.OnError;
+
+/**
+ * Lookup cost per call, SampleTime (so JMH reports percentiles), on lists written by
+ * {@code gateway/deny-list.sh generate}: {@code dir} holds deny-list.txt and client-ips.csv (relative to the working
+ * directory, the repository root). Denied rows of client-ips.csv are the hits, allowed rows the misses; 4096 of each,
+ * visited in file order (random addresses, so every lookup walks a different path: no branch-predictor replay).
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.SampleTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@Fork(value = 1, jvmArgsAppend = { "-Xmx1g", "-XX:+AlwaysPreTouch" })
+public class DenyListBenchmark {
+
+	private static final int MASK = 4095;
+
+	@Param({ ".lab/deny-list/3m", ".lab/deny-list/30m" })
+	public String dir;
+
+	private DenyList list;
+
+	private final long[] hits = new long[MASK + 1];
+
+	private final long[] misses = new long[MASK + 1];
+
+	private final List<List<String>> hitHeaders = new ArrayList<>();
+
+	private final ClientIpResolver resolver = ClientIpResolver.of("127.0.0.0/8");
+
+	private final long proxy = Ipv4.parse("127.0.0.1");
+
+	private int next;
+
+	@Setup(Level.Trial)
+	public void load() throws IOException {
+		this.list = DenyListLoader.load(Path.of(this.dir, "deny-list.txt"), OnError.FAIL);
+		int h = 0;
+		int m = 0;
+		for (String row : Files.readAllLines(Path.of(this.dir, "client-ips.csv"))) {
+			String[] cells = row.split(",");
+			long ip = Ipv4.parse(cells[0]);
+			if (cells[1].equals("denied") && h <= MASK) {
+				this.hits[h++] = ip;
+				this.hitHeaders.add(List.of("203.0.113.7, " + cells[0]));
+			}
+			else if (cells[1].equals("allowed") && m <= MASK) {
+				this.misses[m++] = ip;
+			}
+		}
+		if (h <= MASK || m <= MASK) {
+			throw new IllegalStateException(this.dir + "/client-ips.csv needs 4096 denied and 4096 allowed rows");
+		}
+		System.out.printf("%n%s: %s%n", this.dir, this.list);
+	}
+
+	@Benchmark
+	public boolean hit() {
+		return this.list.denies(this.hits[this.next++ & MASK]);
+	}
+
+	@Benchmark
+	public boolean miss() {
+		return this.list.denies(this.misses[this.next++ & MASK]);
+	}
+
+	/** What the filter does per request behind a trusted proxy: walk X-Forwarded-For, then look up. */
+	@Benchmark
+	public boolean resolveAndLookUp() {
+		return this.list.denies(this.resolver.resolve(this.proxy, this.hitHeaders.get(this.next++ & MASK)));
+	}
+
+}

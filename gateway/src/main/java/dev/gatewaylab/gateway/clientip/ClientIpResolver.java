@@ -1,0 +1,122 @@
+package dev.gatewaylab.gateway.clientip;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.springframework.http.server.reactive.ServerHttpRequest;
+
+/**
+ * The client address of a request, as an unsigned IPv4 value ({@link Ipv4#INVALID} when there is none).
+ * <p>
+ * It is the socket peer, unless the peer is a trusted proxy: then it is the right-most {@code X-Forwarded-For} entry
+ * (all header lines, in order, comma-separated) that is not itself a trusted proxy — what nginx's
+ * {@code set_real_ip_from} + {@code real_ip_recursive on} does. A header sent by an untrusted peer is never read.
+ * <p>
+ * Malformed entries ({@code unknown}, {@code 1.2.3}, {@code 300.1.1.1}, {@code 1.2.3.4:80}, host names, IPv6, empty,
+ * or more than {@link #MAX_HOPS} entries walked): a trusted proxy appends the address it saw, which is always valid,
+ * so a malformed entry was not written by a hop we trust. The walk stops there and the client is the last hop that
+ * was verified: the trusted proxy to the right of the bad entry (the socket peer if the right-most entry is bad).
+ * Nothing here resolves a name: addresses are parsed by {@link Ipv4}, never by {@code InetAddress}.
+ */
+public final class ClientIpResolver {
+
+	public static final String X_FORWARDED_FOR = "X-Forwarded-For";
+
+	/** Entries examined at most (bounds the work a 10,000-comma header can cause). */
+	public static final int MAX_HOPS = 16;
+
+	private final long[] trustedFirst;
+
+	private final long[] trustedLast;
+
+	private final String trustedProxies;
+
+	public ClientIpResolver(List<Ipv4Range> trustedProxies) {
+		this.trustedFirst = trustedProxies.stream().mapToLong(Ipv4Range::first).toArray();
+		this.trustedLast = trustedProxies.stream().mapToLong(Ipv4Range::last).toArray();
+		this.trustedProxies = trustedProxies.toString();
+	}
+
+	/**
+	 * From a comma- or whitespace-separated CIDR list such as {@code 127.0.0.0/8,10.1.2.0/24}; empty = trust nobody.
+	 * @throws IllegalArgumentException naming the bad entry
+	 */
+	public static ClientIpResolver of(String trustedProxies) {
+		List<Ipv4Range> ranges = new ArrayList<>();
+		for (String item : trustedProxies.split("[,\\s]+")) {
+			if (!item.isEmpty()) {
+				try {
+					ranges.add(Ipv4Range.parseCidr(item));
+				}
+				catch (IllegalArgumentException ex) {
+					throw new IllegalArgumentException("Bad trusted proxy (GATEWAY_TRUSTED_PROXIES): " + ex.getMessage(), ex);
+				}
+			}
+		}
+		return new ClientIpResolver(ranges);
+	}
+
+	public long resolve(ServerHttpRequest request) {
+		long peer = Ipv4.of(request.getRemoteAddress());
+		if (peer == Ipv4.INVALID || !isTrustedProxy(peer)) {
+			return peer; // the header is not even read
+		}
+		return resolve(peer, request.getHeaders().get(X_FORWARDED_FOR));
+	}
+
+	/** @param forwardedFor the {@code X-Forwarded-For} header lines in the order received (null = none) */
+	public long resolve(long peer, List<String> forwardedFor) {
+		if (peer == Ipv4.INVALID || !isTrustedProxy(peer) || forwardedFor == null) {
+			return peer;
+		}
+		long client = peer; // the nearest hop verified so far
+		int hops = 0;
+		for (int l = forwardedFor.size() - 1; l >= 0; l--) {
+			String line = forwardedFor.get(l);
+			int end = line.length();
+			while (true) {
+				int comma = line.lastIndexOf(',', end - 1);
+				int from = comma + 1;
+				int to = end;
+				while (from < to && isSpace(line.charAt(from))) {
+					from++;
+				}
+				while (to > from && isSpace(line.charAt(to - 1))) {
+					to--;
+				}
+				long ip = (++hops > MAX_HOPS) ? Ipv4.INVALID : Ipv4.parse(line, from, to);
+				if (ip == Ipv4.INVALID) {
+					return client;
+				}
+				if (!isTrustedProxy(ip)) {
+					return ip;
+				}
+				client = ip;
+				if (comma < 0) {
+					break;
+				}
+				end = comma;
+			}
+		}
+		return client; // every entry was a trusted proxy: the left-most one
+	}
+
+	public boolean isTrustedProxy(long ip) {
+		for (int i = 0; i < this.trustedFirst.length; i++) {
+			if (ip >= this.trustedFirst[i] && ip <= this.trustedLast[i]) {
+				return true;
+			}
+		}
+		return false;
+	}
+
+	private static boolean isSpace(char c) {
+		return c == ' ' || c == '\t';
+	}
+
+	@Override
+	public String toString() {
+		return "ClientIpResolver(trusted proxies " + this.trustedProxies + ")";
+	}
+
+}

@@ -1,0 +1,170 @@
+package dev.gatewaylab.gateway.denylist;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.time.Duration;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import dev.gatewaylab.gateway.denylist.DenyListLoader.OnError;
+
+/**
+ * The current {@link DenyList}, loaded at start-up (a failure stops the gateway) and reloaded when the file changes:
+ * a daemon thread polls the file's modification time and size every {@code reloadInterval} and reloads once they
+ * have been stable for one interval (so a file still being written is not read half-way). The new list is built
+ * aside and swapped in with one volatile write; a failed reload keeps the old list, logs why and counts it.
+ */
+final class ReloadingDenyList implements AutoCloseable {
+
+	private static final Logger logger = LoggerFactory.getLogger(ReloadingDenyList.class);
+
+	private final Path file;
+
+	private final OnError onError;
+
+	private final Timer loadSuccess;
+
+	private final Timer loadFailure;
+
+	private final AtomicInteger lastLoadSucceeded = new AtomicInteger(1);
+
+	private final Counter denied;
+
+	private final ScheduledExecutorService poller;
+
+	private volatile DenyList current;
+
+	private Stamp loaded;
+
+	private Stamp seen;
+
+	ReloadingDenyList(Path file, OnError onError, Duration reloadInterval, MeterRegistry registry) {
+		this.file = file;
+		this.onError = onError;
+		this.loadSuccess = Timer.builder("gateway.deny.list.load").tag("result", "success")
+			.description("Deny-list loads (start-up and reloads) by result").register(registry);
+		this.loadFailure = Timer.builder("gateway.deny.list.load").tag("result", "failure")
+			.description("Deny-list loads (start-up and reloads) by result").register(registry);
+		this.denied = Counter.builder("gateway.deny.list.denied")
+			.description("Requests answered 403 by the deny list").register(registry);
+		Gauge.builder("gateway.deny.list.rules", this, (self) -> self.current.rules())
+			.description("Rules in the deny list in use (before coalescing)").register(registry);
+		Gauge.builder("gateway.deny.list.intervals", this, (self) -> self.current.intervals())
+			.description("Disjoint address intervals the rules coalesced into").register(registry);
+		Gauge.builder("gateway.deny.list.skipped.lines", this, (self) -> self.current.skippedLines())
+			.description("Bad lines skipped in the deny list in use (GATEWAY_DENY_LIST_ON_ERROR=skip)").register(registry);
+		Gauge.builder("gateway.deny.list.memory", this, (self) -> self.current.memoryBytes()).baseUnit("bytes")
+			.description("Heap held by the deny list in use").register(registry);
+		Gauge.builder("gateway.deny.list.load.duration", this, (self) -> self.current.loadNanos() / 1e9).baseUnit("seconds")
+			.description("How long the deny list in use took to load").register(registry);
+		Gauge.builder("gateway.deny.list.last.load.success", this.lastLoadSucceeded, AtomicInteger::get)
+			.description("1 if the last load or reload succeeded, 0 if it failed (the previous list stays in use)")
+			.register(registry);
+
+		this.current = DenyList.EMPTY;
+		Stamp stamp = stamp();
+		load(); // throws: the gateway does not start on a bad list
+		this.loaded = stamp;
+		this.seen = stamp;
+		if (reloadInterval.isZero() || reloadInterval.isNegative()) {
+			this.poller = null;
+		}
+		else {
+			this.poller = Executors.newSingleThreadScheduledExecutor((task) -> {
+				Thread thread = new Thread(task, "deny-list-reload");
+				thread.setDaemon(true);
+				return thread;
+			});
+			long millis = reloadInterval.toMillis();
+			this.poller.scheduleWithFixedDelay(this::poll, millis, millis, TimeUnit.MILLISECONDS);
+		}
+	}
+
+	DenyList current() {
+		return this.current;
+	}
+
+	void countDenied() {
+		this.denied.increment();
+	}
+
+	/** Loads the file now; on failure keeps the list in use and rethrows. */
+	DenyList load() {
+		long start = System.nanoTime();
+		try {
+			DenyList list = DenyListLoader.load(this.file, this.onError);
+			this.loadSuccess.record(System.nanoTime() - start, TimeUnit.NANOSECONDS);
+			this.lastLoadSucceeded.set(1);
+			this.current = list;
+			logger.info("Deny list {}: {}", this.file, list);
+			for (String line : list.skipped()) {
+				logger.warn("Deny list: skipped {}", line);
+			}
+			if (list.skippedLines() > list.skipped().size()) {
+				logger.warn("Deny list: ... and {} more bad lines skipped", list.skippedLines() - list.skipped().size());
+			}
+			return list;
+		}
+		catch (DenyListException | OutOfMemoryError ex) {
+			this.loadFailure.record(System.nanoTime() - start, TimeUnit.NANOSECONDS);
+			this.lastLoadSucceeded.set(0);
+			throw ex;
+		}
+	}
+
+	/** One polling step: reload once a change has been stable for one interval. Package-private for tests. */
+	void poll() {
+		try {
+			Stamp stamp = stamp();
+			if (!stamp.equals(this.loaded) && stamp.equals(this.seen)) {
+				this.loaded = stamp; // a broken file is tried once, not on every poll
+				try {
+					load();
+				}
+				catch (DenyListException ex) {
+					logger.error("Deny list reload failed, still using the previous list ({}): {}", this.current,
+							ex.getMessage());
+				}
+			}
+			this.seen = stamp;
+		}
+		catch (RuntimeException | OutOfMemoryError ex) {
+			// Never let an exception end the scheduled task.
+			this.lastLoadSucceeded.set(0);
+			logger.error("Deny list reload failed, still using the previous list: {}", ex.toString());
+		}
+	}
+
+	private Stamp stamp() {
+		try {
+			BasicFileAttributes attributes = Files.readAttributes(this.file, BasicFileAttributes.class);
+			return new Stamp(attributes.lastModifiedTime().toMillis(), attributes.size(), attributes.fileKey());
+		}
+		catch (IOException ex) {
+			return new Stamp(-1, -1, null); // missing: the load will say so
+		}
+	}
+
+	@Override
+	public void close() {
+		if (this.poller != null) {
+			this.poller.shutdownNow();
+		}
+	}
+
+	/** What identifies a version of the file without reading it (the inode catches an atomic rename). */
+	private record Stamp(long modified, long size, Object fileKey) {
+	}
+
+}

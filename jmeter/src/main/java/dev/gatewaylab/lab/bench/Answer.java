@@ -1,0 +1,80 @@
+package dev.gatewaylab.lab.bench;
+
+import dev.gatewaylab.lab.result.CpuCost;
+import dev.gatewaylab.lab.result.Latency;
+import dev.gatewaylab.lab.result.RunResult;
+import dev.gatewaylab.lab.result.TargetResult;
+import dev.gatewaylab.lab.stats.Stats;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/** The one sentence a report leads with, and the TPS ratios it rests on. Pure functions of the results. */
+final class Answer {
+
+    private Answer() {
+    }
+
+    /** The first target's TPS over each other target's, per interleaved repetition (rep i ÷ rep i). */
+    static List<RunResult.Ratio> ratios(List<TargetResult> results) {
+        List<RunResult.Ratio> out = new ArrayList<>();
+        if (results.size() < 2) {
+            return out;
+        }
+        TargetResult first = results.get(0);
+        for (TargetResult other : results.subList(1, results.size())) {
+            int n = Math.min(first.tpsReps().length, other.tpsReps().length);
+            double[] r = new double[n];
+            for (int i = 0; i < n; i++) {
+                r[i] = other.tpsReps()[i] == 0 ? Double.NaN : first.tpsReps()[i] / other.tpsReps()[i];
+            }
+            out.add(new RunResult.Ratio(first.name(), other.name(), Stats.mean(r), Stats.ci95(r), r));
+        }
+        return out;
+    }
+
+    /**
+     * "The gateway hop costs 140 µs ± 6 µs of gateway CPU per request; gateway ÷ direct TPS 0.21 ± 0.01; at equal
+     * load (1,000 req/s) it adds 2.1 ms on average, 2 ms at p50 / 4 ms at p99." — for a run with gateway and direct;
+     * otherwise the first target's figures.
+     */
+    static String sentence(List<TargetResult> results, List<RunResult.Ratio> ratios, Map<String, String> services) {
+        TargetResult gw = find(results, "gateway");
+        TargetResult direct = find(results, "direct");
+        if (gw == null || direct == null) {
+            TargetResult t = results.get(0);
+            String service = services.getOrDefault(t.name(), t.name());
+            return String.format(Locale.ROOT, "%s served %,.0f ± %,.0f req/s (closed model)%s.", t.name(), t.tps(),
+                    t.tpsCi95(), cpu(t.cpuUsPerRequest() == null ? null : t.cpuUsPerRequest().get(service), service));
+        }
+        StringBuilder sb = new StringBuilder();
+        CpuCost cost = gw.cpuUsPerRequest() == null ? null : gw.cpuUsPerRequest().get("gateway");
+        if (cost != null) {
+            sb.append(String.format(Locale.ROOT, "The gateway hop costs %,.0f µs ± %,.0f µs of gateway CPU per request",
+                    cost.mean(), cost.ci95()));
+        } else {
+            sb.append("The gateway's CPU per request was not measured (no .lab/gateway.pid)");
+        }
+        ratios.stream().filter(r -> r.to().equals("direct") && r.of().equals("gateway")).findFirst()
+                .ifPresent(r -> sb.append(String.format(Locale.ROOT, "; gateway ÷ direct TPS %.2f ± %.2f", r.mean(),
+                        r.ci95())));
+        Latency a = gw.openModel();
+        Latency b = direct.openModel();
+        if (a != null && b != null) {
+            sb.append(String.format(Locale.ROOT, "; at equal load (%,.0f req/s) it adds %.2f ms on average, %d ms at "
+                    + "p50 / %d ms at p99", a.rate(), a.meanMs() - b.meanMs(), a.p50Ms() - b.p50Ms(),
+                    a.p99Ms() - b.p99Ms()));
+        }
+        return sb.append('.').toString();
+    }
+
+    private static String cpu(CpuCost c, String process) {
+        return c == null ? "" : String.format(Locale.ROOT, " at %,.0f µs ± %,.0f µs of %s CPU per request", c.mean(),
+                c.ci95(), process);
+    }
+
+    private static TargetResult find(List<TargetResult> results, String name) {
+        return results.stream().filter(r -> r.name().equals(name)).findFirst().orElse(null);
+    }
+}

@@ -1,0 +1,188 @@
+package dev.gatewaylab.lab.bench;
+
+import dev.gatewaylab.lab.engine.Dashboards;
+import dev.gatewaylab.lab.metrics.LiveMetrics;
+import dev.gatewaylab.lab.process.ProcSampler;
+import dev.gatewaylab.lab.report.BenchReport;
+import dev.gatewaylab.lab.result.RepResult;
+import dev.gatewaylab.lab.result.RunResult;
+import dev.gatewaylab.lab.result.TargetResult;
+import dev.gatewaylab.lab.run.Load;
+import dev.gatewaylab.lab.warmup.Warmup;
+import dev.gatewaylab.lab.run.Progress;
+import dev.gatewaylab.lab.run.Settings;
+import dev.gatewaylab.lab.warmup.SteadyState;
+import dev.gatewaylab.lab.run.Target;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One bench run as a pipeline: warm up → measure (interleaved repetitions) → summarise → diagnose → write.
+ * State is one {@link TargetRun} per target.
+ */
+final class Bench {
+
+    private final Settings s;
+    private final Path dir;
+    private final PrintStream out;
+    private final LiveMetrics metrics;
+    private final LoggingExperiment logging;
+    private final Map<String, TargetRun> runs = new LinkedHashMap<>();
+    private final List<RepResult> reps = new ArrayList<>();
+
+    Bench(Settings settings, Path dir, PrintStream out, LiveMetrics metrics, LoggingExperiment logging) {
+        this.s = settings;
+        this.dir = dir;
+        this.out = out;
+        this.metrics = metrics;
+        this.logging = logging;
+        settings.targets().forEach(t -> runs.put(t.name(), new TargetRun(t)));
+    }
+
+    /** A planning figure for the progress line: warm-up usually ends after 4 windows (1 with --quick). */
+    long plannedSeconds() {
+        int n = s.targets().size();
+        long overhead = 1; // engine start/stop per run
+        long windows = s.quick() ? 1 : 4;
+        long warm = logging != null ? (long) s.repetitions() * n * (windows * (s.warmupSeconds() + overhead) + 30)
+                : n * windows * (s.warmupSeconds() + overhead);
+        long open = logging != null ? 0 : (long) s.latencyRepetitions() * n * (s.durationSeconds() + overhead);
+        return warm + (long) s.repetitions() * n * (s.durationSeconds() + overhead) + open;
+    }
+
+    /** Runs the pipeline and writes the reports; returns what was written (warnings included). */
+    RunResult run() throws IOException, InterruptedException {
+        Instant started = Instant.now();
+        try (Progress progress = new Progress(out, plannedSeconds())) {
+            Load load = new Load(s, metrics, progress);
+            Warmup warmup = new Warmup(s, load);
+            if (logging == null && s.warmupSeconds() > 0) {
+                for (TargetRun r : runs.values()) {
+                    r.warmup = warmup.run(r.target);
+                }
+            }
+            for (int rep = 1; rep <= s.repetitions(); rep++) {
+                for (TargetRun r : runs.values()) {
+                    if (logging != null) {
+                        progress.phase("restart gateway: " + r.target.name(), 30);
+                        logging.switchTo(r.target);
+                        if (s.warmupSeconds() > 0) {
+                            r.warmup = warmup.run(r.target); // a restarted gateway is a cold JVM
+                        }
+                    }
+                    progress.phase("measure " + r.target.name() + " rep " + rep + "/" + s.repetitions(),
+                            s.durationSeconds());
+                    measure(load, r, rep);
+                }
+            }
+            if (logging == null && s.latencyRepetitions() > 0) {
+                equalLoad(load, progress);
+            }
+        } finally {
+            if (logging != null) {
+                logging.restoreDefault();
+            }
+        }
+        List<TargetResult> results = runs.values().stream().map(Summary::of).toList();
+        RunResult run = diagnose(started, results);
+        return write(run);
+    }
+
+    private void measure(Load load, TargetRun r, int rep) throws IOException, InterruptedException {
+        Path jtl = dir.resolve("raw").resolve(r.target.name() + "-rep" + rep + ".jtl");
+        ProcSampler sampler = ProcSampler.supported() ? ProcSampler.start(pids(r.target)) : null;
+        try {
+            load.run(r.target, s.durationSeconds(), s.threads(), jtl, x -> { });
+        } finally {
+            if (sampler != null) {
+                r.usages.add(sampler.usage());
+                sampler.close();
+            }
+        }
+        Load.Measured m = Load.read(r.target, jtl, "rep " + rep);
+        r.reps.add(m.aggregate());
+        r.timelines.add(m.timeline());
+        reps.add(new RepResult(r.target.name(), rep, m.aggregate().samples(), m.aggregate().failures(),
+                m.aggregate().tps(), m.aggregate().avgMs(), m.aggregate().percentileMs(99),
+                m.aggregate().windowSeconds(), dir.relativize(jtl).toString()));
+    }
+
+    /**
+     * Latency at equal load: every target at the same open-model arrival rate (--rate, or half the slowest
+     * target's closed-model TPS), interleaved repetitions; each ends when its last arrival has completed.
+     */
+    private void equalLoad(Load load, Progress progress) throws IOException, InterruptedException {
+        double rate = s.rate() > 0 ? s.rate() : Math.max(1, Math.floor(runs.values().stream()
+                .mapToDouble(r -> TargetRun.merged(r.reps).tps()).min().orElse(2) / 2));
+        for (int rep = 1; rep <= s.latencyRepetitions(); rep++) {
+            for (TargetRun r : runs.values()) {
+                progress.phase(String.format(java.util.Locale.ROOT, "equal load %s %.0f req/s rep %d/%d",
+                        r.target.name(), rate, rep, s.latencyRepetitions()), s.durationSeconds());
+                Path jtl = dir.resolve("raw").resolve(r.target.name() + "-open" + rep + ".jtl");
+                load.runOpen(r.target, rate, s.durationSeconds(), jtl);
+                r.openReps.add(Load.read(r.target, jtl, "open-model rep " + rep).aggregate());
+                r.openRate = rate;
+            }
+        }
+    }
+
+    /** The lab's own processes (by pid file) plus this runner. */
+    private Map<String, Long> pids(Target t) {
+        Map<String, Long> pids = new LinkedHashMap<>();
+        if (t.local()) {
+            for (String svc : s.catalog().services().keySet()) {
+                Long pid = ProcSampler.pidFromFile(s.labHome(), svc);
+                if (pid != null) {
+                    pids.put(svc, pid);
+                }
+            }
+        }
+        pids.put("runner", ProcessHandle.current().pid());
+        return pids;
+    }
+
+    private RunResult diagnose(Instant started, List<TargetResult> results) {
+        boolean allLocal = s.targets().stream().allMatch(Target::local) && s.remoteHosts().isEmpty();
+        Diagnosis.Context c = new Diagnosis.Context(Runtime.getRuntime().availableProcessors(), allLocal,
+                s.warmupSeconds());
+        List<String> warnings = new ArrayList<>();
+        if (s.quick() && s.warmupSeconds() > 0) {
+            warnings.add("--quick: warm-up was one " + s.warmupSeconds() + " s window per target, not judged — the "
+                    + "figures may include JIT warm-up; use ./lab bench for numbers to keep");
+        }
+        Map<String, String> services = new LinkedHashMap<>();
+        for (TargetResult r : results) {
+            TargetRun run = runs.get(r.name());
+            services.put(r.name(), run.target.service());
+            warnings.addAll(Diagnosis.warnings(r, run.target.service(), s.quick() ? null : run.warmup, c));
+        }
+        List<String> comparisons = s.repetitions() < 2 ? List.of() : Comparisons.of(results, logging != null);
+        List<RunResult.Ratio> ratios = Answer.ratios(results);
+        return new RunResult(Answer.sentence(results, ratios, services), s.describe(),
+                Environment.probe(started, s.labHome(), s.remoteHosts()), results, ratios, reps, comparisons,
+                warnings, Notes.of(s, results, logging != null));
+    }
+
+    /** JMeter dashboards (best effort: a failure becomes a warning), then run.json, report.md, report.html. */
+    private RunResult write(RunResult run) throws IOException {
+        List<String> warnings = new ArrayList<>(run.warnings());
+        for (Target t : s.dashboards() ? s.targets() : List.<Target>of()) {
+            List<Path> jtls = reps.stream().filter(r -> r.target().equals(t.name())).map(r -> dir.resolve(r.jtl()))
+                    .toList();
+            try {
+                Dashboards.generate(jtls, dir.resolve("jmeter-dashboard").resolve(t.name()));
+            } catch (Exception e) {
+                warnings.add("JMeter dashboard for " + t.name() + " failed: " + e.getMessage());
+            }
+        }
+        RunResult fin = run.withWarningsAndNotes(warnings, run.notes());
+        BenchReport.write(dir, fin);
+        return fin;
+    }
+}

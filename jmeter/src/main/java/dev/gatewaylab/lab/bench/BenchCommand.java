@@ -1,0 +1,159 @@
+package dev.gatewaylab.lab.bench;
+
+import dev.gatewaylab.lab.engine.JMeterHome;
+import dev.gatewaylab.lab.metrics.LiveMetrics;
+import dev.gatewaylab.lab.report.BenchReport;
+import dev.gatewaylab.lab.result.RunResult;
+import dev.gatewaylab.lab.run.Catalog;
+import dev.gatewaylab.lab.run.LabException;
+import dev.gatewaylab.lab.run.LabScript;
+import dev.gatewaylab.lab.run.RunDirectory;
+import dev.gatewaylab.lab.run.Settings;
+import dev.gatewaylab.lab.run.Target;
+import dev.gatewaylab.lab.run.TargetOptions;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+@Command(name = "bench", mixinStandardHelpOptions = true,
+        description = "Warm up, then run the targets interleaved and repeated; print the table and write results/<stamp>/.")
+public final class BenchCommand implements Callable<Integer> {
+
+    @Mixin
+    TargetOptions target = new TargetOptions();
+
+    @Option(names = "--quick", description = "Short run for smoke checks (< 45 s for 3 targets with the apps up): one 2 s warm-up window, 2 reps × 3 s, one 3 s equal-load rep; it warns that warm-up was not judged.")
+    boolean quick;
+
+    @Option(names = "--repetitions", description = "Measured closed-model repetitions per target, interleaved (default 5; quick 2).")
+    Integer repetitions;
+
+    @Option(names = "--duration", description = "Seconds per measured repetition (default 5; quick 3).")
+    Integer duration;
+
+    @Option(names = "--warmup", description = "Warm-up window in seconds, discarded: windows repeat until the target's JVMs stop compiling and two windows agree within 5 %% TPS (default 5; quick: one window of 2 s; 0 = no warm-up).")
+    Integer warmup;
+
+    @Option(names = "--warmup-max", description = "Cap on one target's warm-up in seconds; when hit, the report warns (default 120).")
+    Integer warmupMax;
+
+    @Option(names = "--threads", description = "JMeter threads, closed model (default 8).")
+    Integer threads;
+
+    @Option(names = "--rate", description = "Arrival rate (req/s) of the equal-load latency phase, the same for every target (default: half the slowest target's measured TPS).")
+    Double rate;
+
+    @Option(names = "--latency-repetitions", description = "Open-model repetitions per target at equal load, after the throughput phase (default 2; quick 1; 0 skips the phase).")
+    Integer latencyRepetitions;
+
+    @Option(names = "--dashboard", negatable = true, description = "Generate JMeter's HTML dashboard per target "
+            + "(default on; off with --quick, where its ~5 s per target would break the time budget).")
+    Boolean dashboard;
+
+    @Option(names = "--experiment", description = "logging: targets become the gateway in each logging mode (off, logback, log4j2-sync, log4j2-async).")
+    String experiment;
+
+    private final PrintStream out;
+    private final PrintStream err;
+
+    public BenchCommand(PrintStream out, PrintStream err) {
+        this.out = out;
+        this.err = err;
+    }
+
+    /** Turns the options into validated settings; throws LabException (exit 2) on any bad input. */
+    Settings settings() {
+        Path labHome = TargetOptions.labHome();
+        Catalog catalog = Catalog.load(labHome);
+        Map<String, String> props = target.properties();
+        int reps = positive("--repetitions", repetitions, quick ? 2 : 5);
+        int dur = positive("--duration", duration, intProp(props, "duration", quick ? 3 : 5));
+        int warm = nonNegative("--warmup", warmup, quick ? 2 : 5);
+        int warmMax = positive("--warmup-max", warmupMax, 120);
+        int latencyReps = nonNegative("--latency-repetitions", latencyRepetitions, quick ? 1 : 2);
+        int thr = positive("--threads", threads, intProp(props, "threads", 8));
+        double r = rate != null ? rate : props.containsKey("rate") ? Double.parseDouble(props.get("rate")) : 0;
+        if (r < 0 || Double.isNaN(r) || Double.isInfinite(r)) {
+            throw new LabException("invalid --rate " + rate + ": must be ≥ 0", "use e.g. --rate 200, or 0 for the closed model");
+        }
+        int rampup = intProp(props, "rampup", 1);
+        for (String k : List.of("threads", "duration", "rate", "host", "port", "protocol", "rampup", "target")) {
+            props.remove(k);
+        }
+        Path plans = labHome.resolve("jmeter").resolve("plans");
+        List<Target> targets;
+        if (experiment != null) {
+            if (!experiment.equals("logging")) {
+                throw new LabException("unknown experiment '" + experiment + "'", "the only experiment is: --experiment logging");
+            }
+            LabScript.require("--experiment logging (it restarts the gateway per mode)", "./lab bench --experiment logging");
+            targets = LoggingExperiment.targets(target.gateway(catalog, plans));
+        } else {
+            targets = target.resolveTargets(catalog, plans);
+        }
+        return new Settings(reps, dur, warm, warmMax, thr, r, latencyReps, rampup, targets, props, labHome,
+                target.resultsRoot(labHome),
+                target.metricsPort(), target.remoteHosts(), quick, experiment,
+                dashboard != null ? dashboard : !quick, catalog);
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        Settings s = settings();
+        try (RunDirectory run = RunDirectory.start(s, target.start(), out)) {
+            try (LiveMetrics metrics = new LiveMetrics()) {
+                return run(s, run, metrics);
+            } catch (Exception e) {
+                run.fail(e);
+                throw e;
+            }
+        }
+    }
+
+    private int run(Settings s, RunDirectory run, LiveMetrics metrics) throws Exception {
+        JMeterHome.init(JMeterHome.defaultLocation());
+        int port = metrics.start(s.metricsPort(), err);
+        LoggingExperiment logging = s.experiment() == null ? null
+                : new LoggingExperiment(new LabScript(LabScript.require("--experiment logging", "./lab bench --experiment logging"),
+                        run.dir().resolve("lab-script.log")), s.targets().get(0));
+        Bench bench = new Bench(s, run.dir(), out, metrics, logging);
+        out.printf("bench: %d target(s) %s, %d reps × %d s, warm-up %d s, %s; about %d s; results %s%s%n",
+                s.targets().size(), TargetOptions.joinTargets(s.targets()), s.repetitions(), s.durationSeconds(),
+                s.warmupSeconds(), s.describe().get("model"), bench.plannedSeconds(), run.dir(),
+                port > 0 ? "; live metrics http://localhost:" + port + "/metrics" : "");
+        RunResult result = bench.run();
+        run.complete();
+        out.println();
+        out.print(BenchReport.table(result.targets()));
+        result.comparisons().forEach(c -> out.println("  " + c));
+        result.warnings().forEach(w -> out.println("  warning: " + w));
+        out.printf("report: %s (report.html, run.json%s); wall time %d s%n", run.dir().resolve("report.md"),
+                s.dashboards() ? ", jmeter-dashboard/" : "", run.elapsedSeconds());
+        return 0;
+    }
+
+    private static int intProp(Map<String, String> props, String key, int dflt) {
+        return props.containsKey(key) ? Integer.parseInt(props.get(key)) : dflt;
+    }
+
+    static int positive(String name, Integer value, int dflt) {
+        int v = value == null ? dflt : value;
+        if (v < 1) {
+            throw new LabException("invalid " + name + " " + v + ": must be ≥ 1", "pass a positive whole number");
+        }
+        return v;
+    }
+
+    static int nonNegative(String name, Integer value, int dflt) {
+        int v = value == null ? dflt : value;
+        if (v < 0) {
+            throw new LabException("invalid " + name + " " + v + ": must be ≥ 0", "pass 0 or a positive whole number");
+        }
+        return v;
+    }
+}

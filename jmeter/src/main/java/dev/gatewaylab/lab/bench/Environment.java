@@ -1,0 +1,69 @@
+package dev.gatewaylab.lab.bench;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.jmeter.util.JMeterUtils;
+
+/** The machine and software a run measured on (run.json "environment"). */
+final class Environment {
+
+    private Environment() {
+    }
+
+    static Map<String, Object> probe(Instant started, Path labHome, List<String> remoteHosts) {
+        Map<String, Object> env = new LinkedHashMap<>();
+        env.put("started", started.toString());
+        env.put("finished", Instant.now().toString());
+        env.put("wall_s", Duration.between(started, Instant.now()).toSeconds());
+        try {
+            env.put("host", InetAddress.getLocalHost().getHostName());
+        } catch (IOException e) {
+            env.put("host", "unknown");
+        }
+        env.put("cores", Runtime.getRuntime().availableProcessors());
+        env.put("memory_total_mib", totalMemoryMiB());
+        env.put("os", System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
+                + System.getProperty("os.arch") + osRelease());
+        env.put("jdk", System.getProperty("java.vm.vendor") + " " + System.getProperty("java.runtime.version"));
+        env.put("runner_max_heap_mib", Runtime.getRuntime().maxMemory() / (1024 * 1024));
+        env.put("jmeter", JMeterUtils.getJMeterVersion());
+        String v = Environment.class.getPackage().getImplementationVersion();
+        env.put("runner", v == null ? "dev" : v);
+        env.put("lab_home", labHome.toString());
+        env.put("remote_engines", remoteHosts.isEmpty() ? "none (in-process engine)" : remoteHosts);
+        return env;
+    }
+
+    private static long totalMemoryMiB() {
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc/meminfo"))) {
+                if (line.startsWith("MemTotal:")) {
+                    return Long.parseLong(line.replaceAll("[^0-9]", "")) / 1024;
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // not Linux
+        }
+        return -1;
+    }
+
+    private static String osRelease() {
+        try {
+            for (String line : Files.readAllLines(Path.of("/etc/os-release"))) {
+                if (line.startsWith("PRETTY_NAME=")) {
+                    return " (" + line.substring(12).replace("\"", "") + ")";
+                }
+            }
+        } catch (IOException e) {
+            // not Linux
+        }
+        return "";
+    }
+}

@@ -1,0 +1,63 @@
+package dev.gatewaylab.lab.bench;
+
+import dev.gatewaylab.lab.result.TargetResult;
+import dev.gatewaylab.lab.run.Settings;
+import dev.gatewaylab.lab.warmup.SteadyState;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/** The method notes of a bench report: how warm-up, CPU cost, saturation and the load models were handled. */
+final class Notes {
+
+    private Notes() {
+    }
+
+    static List<String> of(Settings s, List<TargetResult> results, boolean experiment) {
+        List<String> notes = new ArrayList<>();
+        if (!s.quick() && s.warmupSeconds() > 0) {
+            notes.add(String.format(Locale.ROOT, "Warm-up (discarded) ran in windows of %d s until the target was "
+                    + "steady: in the last window the JIT compile time of each JVM serving it (from its management "
+                    + "port) and of the runner grew by less than %.0f %% of wall time, and the last two windows' TPS "
+                    + "were within %.0f %% — or until %d s had passed (then a warning says so). Per target: the "
+                    + "Method section.", s.warmupSeconds(), SteadyState.COMPILE_SHARE_PERCENT,
+                    SteadyState.TPS_TOLERANCE_PERCENT, s.warmupMaxSeconds()));
+        }
+        notes.add("CPU per request: each process's user + system CPU from /proc/<pid>/stat over a measured repetition, "
+                + "divided by the requests of that repetition; mean ± 95 % CI over the repetitions. It does not depend "
+                + "on who else shares the cores, unlike TPS.");
+        notes.add(String.format(Locale.ROOT, "Saturation rule: warn when the runner's mean CPU ≥ 80 %% of its share "
+                + "of the machine (half the cores when it shares the machine with the targets, else all; 100 %% = one "
+                + "core), when the whole machine is ≥ 90 %% busy, or when the target's own process used < 10 %% of a "
+                + "core."));
+        for (TargetResult r : results) {
+            double predicted = s.threads() / (r.avgMs() / 1000.0) * Math.max(1, s.remoteHosts().size());
+            notes.add(String.format(Locale.ROOT, "Little's law (closed model), %s: %d threads / %.2f ms avg = %,.0f "
+                    + "req/s predicted vs %,.0f measured — with a fixed number of client threads the throughput is "
+                    + "threads ÷ latency; the client set the load.", r.name(), s.threads(), r.avgMs(), predicted,
+                    r.tps()));
+        }
+        if (experiment) {
+            notes.add("Logging experiment: the gateway was restarted in each mode for every repetition and warmed until "
+                    + "steady each time; no equal-load latency phase.");
+        } else if (s.latencyRepetitions() > 0) {
+            notes.add("Latency at equal load: after the throughput phase every target got the same open-model load "
+                    + "(JMeter's Open Model Thread Group, Poisson arrivals at the rate shown, a new thread per arrival), "
+                    + "interleaved; a repetition ends when its last arrival has completed. Latency is measured from "
+                    + "each request's actual send to its last byte in whole ms. An arrival never waits for a free "
+                    + "client thread, so slow responses cannot hold back later requests (no coordinated omission at "
+                    + "the arrival level); it can still hide in the runner itself — a saturated or GC-pausing "
+                    + "runner sends late and JMeter measures from the late send (see the runner's CPU).");
+        }
+        if (!s.remoteHosts().isEmpty()) {
+            notes.add("Remote engines " + s.remoteHosts() + ": each host runs jmeter-server (JMeter 5.6.3, with the "
+                    + "plan's data files if any); the -J properties were sent to every engine (jmeter -G); the JTLs and "
+                    + "live metrics aggregate all engines; threads are per engine. CPU/RSS of remote processes: n/a.");
+        }
+        if (!s.dashboards()) {
+            notes.add("JMeter dashboards skipped (--quick or --no-dashboard); make one from the raw JTLs with "
+                    + "'jmeter -g raw/<target>-rep1.jtl -o <dir>' or rerun with --dashboard.");
+        }
+        return notes;
+    }
+}

@@ -1,0 +1,97 @@
+package dev.gatewaylab.lab.sweep;
+
+import dev.gatewaylab.lab.engine.JMeterHome;
+import dev.gatewaylab.lab.metrics.LiveMetrics;
+import dev.gatewaylab.lab.report.SweepReport;
+import dev.gatewaylab.lab.result.SweepResult;
+import dev.gatewaylab.lab.run.Load;
+import dev.gatewaylab.lab.run.Progress;
+import dev.gatewaylab.lab.run.RunDirectory;
+import dev.gatewaylab.lab.run.Settings;
+import dev.gatewaylab.lab.run.Target;
+import dev.gatewaylab.lab.run.TargetOptions;
+import dev.gatewaylab.lab.stats.Aggregate;
+import dev.gatewaylab.lab.result.WarmupResult;
+import dev.gatewaylab.lab.warmup.Warmup;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Runs a sweep: per target a warm-up at the lowest level, then one run per concurrency level. */
+final class Sweep {
+
+    private final Settings s;
+    private final List<Integer> levels;
+    private final PrintStream out;
+    private final PrintStream err;
+
+    Sweep(Settings settings, List<Integer> levels, PrintStream out, PrintStream err) {
+        this.s = settings;
+        this.levels = levels;
+        this.out = out;
+        this.err = err;
+    }
+
+    int run(boolean start) throws Exception {
+        try (RunDirectory run = RunDirectory.start(s, start, out)) {
+            try {
+                return run(run);
+            } catch (Exception e) {
+                run.fail(e);
+                throw e;
+            }
+        }
+    }
+
+    private int run(RunDirectory run) throws Exception {
+        List<SweepResult.Point> points = new ArrayList<>();
+        Map<String, WarmupResult> warmups = new LinkedHashMap<>();
+        List<String> warnings = new ArrayList<>();
+        long planned = (long) s.targets().size() * (s.warmupSeconds() + (long) levels.size() * (s.durationSeconds() + 2));
+        out.printf("sweep: targets %s, levels %s, %d s each; about %d s; results %s%n",
+                TargetOptions.joinTargets(s.targets()), levels, s.durationSeconds(), planned, run.dir());
+        try (LiveMetrics metrics = new LiveMetrics(); Progress progress = new Progress(out, planned)) {
+            JMeterHome.init(JMeterHome.defaultLocation());
+            metrics.start(s.metricsPort(), err);
+            Load load = new Load(s, metrics, progress);
+            Warmup warmup = new Warmup(s, load);
+            for (Target t : s.targets()) {
+                if (s.warmupSeconds() > 0) {
+                    WarmupResult w = warmup.run(t);
+                    warmups.put(t.name(), w);
+                    if (!w.steady()) {
+                        warnings.add(t.name() + ": still warming up when the sweep began — " + w.reason());
+                    }
+                }
+                for (int level : levels) {
+                    progress.phase("sweep " + t.name() + " @" + level + " threads", s.durationSeconds());
+                    Path jtl = run.dir().resolve("raw").resolve(t.name() + "-c" + level + ".jtl");
+                    load.run(t, s.durationSeconds(), level, jtl, r -> { });
+                    Aggregate a = Load.read(t, jtl, "at " + level + " threads").aggregate();
+                    points.add(new SweepResult.Point(t.name(), level, a.samples(), a.tps(), a.avgMs(), a.minMs(),
+                            a.maxMs(), a.percentileMs(99), a.successRate()));
+                }
+            }
+        }
+        SweepResult result = new SweepResult(settings(), warmups, points, warnings);
+        SweepReport.write(run.dir(), result);
+        run.complete();
+        out.println();
+        out.print(SweepReport.table(result));
+        warnings.forEach(w -> out.println("  warning: " + w));
+        out.println("sweep report: " + run.dir().resolve("sweep.html"));
+        return 0;
+    }
+
+    private Map<String, Object> settings() {
+        Map<String, Object> settings = new LinkedHashMap<>(s.describe());
+        settings.put("levels", levels);
+        for (String k : List.of("repetitions", "threads", "rate", "model", "quick", "experiment", "jmeter_dashboards")) {
+            settings.remove(k);
+        }
+        return settings;
+    }
+}

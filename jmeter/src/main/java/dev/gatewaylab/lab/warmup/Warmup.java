@@ -1,0 +1,127 @@
+package dev.gatewaylab.lab.warmup;
+
+import dev.gatewaylab.lab.process.JvmActivity;
+import dev.gatewaylab.lab.result.WarmupResult;
+import dev.gatewaylab.lab.run.Catalog;
+import dev.gatewaylab.lab.run.Load;
+import dev.gatewaylab.lab.run.Settings;
+import dev.gatewaylab.lab.run.Target;
+import java.io.IOException;
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * Warm-up (discarded) in windows of {@code --warmup} seconds until {@link SteadyState} says the target is warm —
+ * the JVMs serving it (read from their management ports) and the runner's own JVM stopped compiling, and throughput
+ * settled — or {@code --warmup-max} seconds have passed. {@code --quick} runs one window and does not judge.
+ */
+public final class Warmup {
+
+    private final Settings s;
+    private final Load load;
+
+    public Warmup(Settings settings, Load load) {
+        this.s = settings;
+        this.load = load;
+    }
+
+    public WarmupResult run(Target t) throws IOException, InterruptedException {
+        Map<String, URI> jvms = jvms(t);
+        Map<String, JvmActivity> first = read(jvms);
+        Map<String, JvmActivity> before = first;
+        List<SteadyState.Window> windows = new ArrayList<>();
+        long start = System.nanoTime();
+        while (true) {
+            load.progress().phase("warm-up " + t.name() + " window " + (windows.size() + 1), s.warmupSeconds());
+            LongAdder count = new LongAdder();
+            long w0 = System.nanoTime();
+            load.run(t, s.warmupSeconds(), s.threads(), null, r -> count.increment());
+            double seconds = (System.nanoTime() - w0) / 1e9;
+            Map<String, JvmActivity> after = read(jvms);
+            String busiest = null;
+            double maxCompile = Double.NaN;
+            for (Map.Entry<String, JvmActivity> e : after.entrySet()) {
+                JvmActivity b = before.get(e.getKey());
+                if (b != null && !Double.isNaN(b.compileMs()) && !Double.isNaN(e.getValue().compileMs())) {
+                    double grew = e.getValue().compileMs() - b.compileMs();
+                    if (Double.isNaN(maxCompile) || grew > maxCompile) {
+                        maxCompile = grew;
+                        busiest = e.getKey();
+                    }
+                }
+            }
+            windows.add(new SteadyState.Window(seconds, count.sum() / seconds, maxCompile, busiest));
+            before = after;
+            double elapsed = (System.nanoTime() - start) / 1e9;
+            if (s.quick()) {
+                return result(elapsed, windows.size(), true, first, after, "--quick: one window of "
+                        + s.warmupSeconds() + " s, not judged");
+            }
+            SteadyState.Verdict v = SteadyState.judge(windows, elapsed, s.warmupMaxSeconds());
+            if (v.state() != SteadyState.State.WARMING) {
+                return result(elapsed, windows.size(), v.state() == SteadyState.State.WARM, first, after, v.reason());
+            }
+        }
+    }
+
+    /** The JVMs a target's numbers depend on: the services it needs, by management URL, plus this runner. */
+    private Map<String, URI> jvms(Target t) {
+        Map<String, URI> out = new LinkedHashMap<>();
+        Catalog c = s.catalog();
+        Catalog.TargetKind kind = c.targets().get(t.name());
+        if (kind == null) {
+            kind = c.targets().values().stream().filter(k -> k.service().equals(t.service())).findFirst().orElse(null);
+        }
+        if (kind != null) {
+            for (String svc : kind.needs()) {
+                out.put(svc, URI.create(t.protocol() + "://" + t.host() + ":" + c.service(svc).managementPort()));
+            }
+        }
+        out.put("runner", null);
+        return out;
+    }
+
+    private static Map<String, JvmActivity> read(Map<String, URI> jvms) {
+        Map<String, JvmActivity> out = new LinkedHashMap<>();
+        jvms.forEach((name, uri) -> {
+            JvmActivity a = uri == null ? JvmActivity.self() : JvmActivity.scrape(uri);
+            if (a != null) {
+                out.put(name, a);
+            }
+        });
+        return out;
+    }
+
+    private static WarmupResult result(double seconds, int windows, boolean steady, Map<String, JvmActivity> first,
+                                       Map<String, JvmActivity> last, String reason) {
+        Double before = sum(first, last, true);
+        Double after = sum(first, last, false);
+        double gc = 0;
+        boolean anyGc = false;
+        for (String k : last.keySet()) {
+            if (!k.equals("runner") && first.containsKey(k)) {
+                gc += last.get(k).gcPauseMs() - first.get(k).gcPauseMs();
+                anyGc = true;
+            }
+        }
+        return new WarmupResult(Math.round(seconds * 10) / 10.0, windows, steady, before, after, anyGc ? gc : null,
+                reason);
+    }
+
+    /** Compile ms summed over the target's JVMs (not the runner) read both at the start and at the end. */
+    private static Double sum(Map<String, JvmActivity> first, Map<String, JvmActivity> last, boolean atStart) {
+        double total = 0;
+        boolean any = false;
+        for (String k : last.keySet()) {
+            if (!k.equals("runner") && first.containsKey(k)) {
+                total += (atStart ? first : last).get(k).compileMs();
+                any = true;
+            }
+        }
+        return any ? total : null;
+    }
+}

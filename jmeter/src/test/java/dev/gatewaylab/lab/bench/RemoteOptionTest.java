@@ -1,0 +1,66 @@
+package dev.gatewaylab.lab.bench;
+
+import dev.gatewaylab.lab.LabFixture;
+import dev.gatewaylab.lab.run.LabException;
+import dev.gatewaylab.lab.run.Runs;
+import dev.gatewaylab.lab.run.Settings;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.gatewaylab.lab.engine.PlanRunner;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/**
+ * --remote is wired to JMeter's DistributedRunner (as jmeter -R). Remote engines cannot run here (loopback only,
+ * no jmeter-server), so this checks the parsing and the wiring only.
+ */
+class RemoteOptionTest {
+
+    @TempDir
+    Path tmp;
+
+    private BenchCommand parse(String... args) {
+        BenchCommand cmd = new BenchCommand(new PrintStream(PrintStream.nullOutputStream()),
+                new PrintStream(PrintStream.nullOutputStream()));
+        new CommandLine(cmd).parseArgs(args);
+        return cmd;
+    }
+
+    @Test
+    void remoteHostsAreSplitTrimmedAndReachTheSettings() throws Exception {
+        try (LabFixture lab = new LabFixture(tmp)) {
+            Settings s = parse("--remote", "10.0.0.5, 10.0.0.6:1099", "--targets", "direct").settings();
+            assertThat(s.remoteHosts()).containsExactly("10.0.0.5", "10.0.0.6:1099");
+            assertThat(new PlanRunner(s.remoteHosts()).isRemote()).isTrue();
+            assertThat(new PlanRunner(List.of()).isRemote()).isFalse();
+            assertThat(s.describe()).containsEntry("remote_hosts", List.of("10.0.0.5", "10.0.0.6:1099"));
+        }
+    }
+
+    @Test
+    void malformedRemoteHostIsRejected() throws Exception {
+        try (LabFixture lab = new LabFixture(tmp)) {
+            assertThatThrownBy(() -> parse("--remote", "bad host;rm", "--targets", "direct").settings())
+                    .isInstanceOf(LabException.class).hasMessageContaining("invalid --remote host");
+        }
+    }
+
+    @Test
+    void propertiesForATargetCarryHostPortAndLoadShape() throws Exception {
+        try (LabFixture lab = new LabFixture(tmp)) {
+            Settings s = parse("--targets", "gateway,direct", "--threads", "16", "-J", "idMax=50",
+                    "--gateway-url", "http://127.0.0.1:18080").settings();
+            var p = s.propertiesFor(s.targets().get(0), 12, 16, 0);
+            assertThat(p).containsEntry("host", "127.0.0.1").containsEntry("port", "18080")
+                    .containsEntry("threads", "16").containsEntry("duration", "12").containsEntry("rate", "0")
+                    .containsEntry("idMax", "50").containsEntry("protocol", "http");
+            assertThat(s.targets().get(1).port()).isEqualTo(8081);
+            assertThat(s.targets().get(1).plan()).isEqualTo("direct");
+        }
+    }
+}
