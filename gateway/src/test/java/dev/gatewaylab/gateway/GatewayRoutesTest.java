@@ -71,6 +71,15 @@ class GatewayRoutesTest {
 	}
 
 	@Test
+	void sendsAGeneratedRequestIdUpstreamAndBack() {
+		String returned = this.client.get().uri("/api/studies/1").exchange()
+			.expectStatus().isOk()
+			.returnResult(String.class).getResponseHeaders().getFirst("X-Request-Id");
+		assertThat(returned).matches("[0-9a-f-]{36}");
+		assertThat(upstream.requestIds).contains(returned);
+	}
+
+	@Test
 	void slowUpstreamGives504ProblemWithinTheRoutesTimeout() {
 		long start = System.nanoTime();
 		this.client.get().uri("/api/studies/1/slow").exchange()

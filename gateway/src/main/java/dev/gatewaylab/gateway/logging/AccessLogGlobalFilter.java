@@ -20,14 +20,21 @@ import org.springframework.stereotype.Component;
 import org.springframework.web.server.ServerWebExchange;
 
 /**
- * Writes one line per request and one per response, and creates or propagates {@code X-Request-Id} (sent upstream
- * and returned to the client). Logging goes through SLF4J; with Log4j2 all-async loggers the line is formatted and
+ * Creates or propagates {@code X-Request-Id} (returned to the client here, sent upstream by
+ * {@link RequestIdHeadersFilter}) and writes one access-log line per request when it completes: id, method, path,
+ * client, status, duration. Logging goes through SLF4J; with Log4j2 all-async loggers the line is formatted and
  * written on the disruptor's thread, so the event loop only enqueues.
+ * <p>
+ * The request itself is never mutated: {@code request.mutate()} copies every header and re-parses the path on each
+ * request; the id travels as an exchange attribute into the header copy the routing filter makes anyway.
  */
 @Component
 class AccessLogGlobalFilter implements GlobalFilter, Ordered {
 
 	static final String REQUEST_ID_HEADER = "X-Request-Id";
+
+	/** Exchange attribute holding the request id, for {@link RequestIdHeadersFilter} and anyone else. */
+	static final String REQUEST_ID_ATTRIBUTE = AccessLogGlobalFilter.class.getName() + ".requestId";
 
 	/** Logger name the log configurations route to the access-log appender. */
 	static final String LOGGER_NAME = "dev.gatewaylab.gateway.access";
@@ -53,22 +60,27 @@ class AccessLogGlobalFilter implements GlobalFilter, Ordered {
 	public Mono<Void> filter(ServerWebExchange exchange, GatewayFilterChain chain) {
 		ServerHttpRequest request = exchange.getRequest();
 		String requestId = requestId(request.getHeaders().getFirst(REQUEST_ID_HEADER));
-		ServerHttpRequest mutated = request.mutate().headers((headers) -> headers.set(REQUEST_ID_HEADER, requestId)).build();
+		exchange.getAttributes().put(REQUEST_ID_ATTRIBUTE, requestId);
 		exchange.getResponse().getHeaders().set(REQUEST_ID_HEADER, requestId);
-		ServerWebExchange forwarded = exchange.mutate().request(mutated).build();
 		if (!this.enabled) {
-			return chain.filter(forwarded);
+			return chain.filter(exchange);
 		}
 		long start = System.nanoTime();
-		logger.info("request id={} method={} path={} client={}", requestId, request.getMethod(),
-				request.getPath().value(), clientIp(request.getRemoteAddress()));
-		return chain.filter(forwarded).doFinally((signal) -> {
-			HttpStatusCode status = exchange.getResponse().getStatusCode();
-			long micros = (System.nanoTime() - start) / 1_000;
-			logger.info("response id={} status={} durationMs={}.{}{}", requestId,
-					(signal == SignalType.CANCEL) ? "cancelled" : (status != null) ? status.value() : "none",
-					micros / 1000, (micros % 1000) / 100, (micros % 100) / 10);
-		});
+		return chain.filter(exchange).doFinally((signal) -> log(exchange, requestId, start, signal));
+	}
+
+	private static void log(ServerWebExchange exchange, String requestId, long start, SignalType signal) {
+		if (!logger.isInfoEnabled()) {
+			return;
+		}
+		ServerHttpRequest request = exchange.getRequest();
+		HttpStatusCode status = exchange.getResponse().getStatusCode();
+		long micros = (System.nanoTime() - start) / 1_000;
+		// Arguments are cheap to capture (no string building here): the async logger formats on its own thread.
+		logger.info("id={} method={} path={} client={} status={} durationMs={}.{}{}{}", requestId,
+				request.getMethod(), request.getPath().value(), clientIp(request.getRemoteAddress()),
+				(signal == SignalType.CANCEL) ? "cancelled" : (status != null) ? status.value() : "none",
+				micros / 1000, (micros % 1000) / 100, (micros % 100) / 10, micros % 10);
 	}
 
 	static String requestId(String fromClient) {

@@ -11,6 +11,9 @@ import org.junit.jupiter.api.Test;
 import reactor.core.publisher.Mono;
 
 import org.springframework.cloud.gateway.filter.GatewayFilterChain;
+import org.springframework.cloud.gateway.filter.headers.HttpHeadersFilter;
+import org.springframework.cloud.gateway.filter.headers.RemoveHopByHopHeadersFilter;
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.mock.http.server.reactive.MockServerHttpRequest;
 import org.springframework.mock.web.server.MockServerWebExchange;
@@ -46,7 +49,7 @@ class AccessLogGlobalFilterTest {
 
 		new AccessLogGlobalFilter("async").filter(exchange, this.upstream).block();
 
-		String sentUpstream = this.forwarded.get().getRequest().getHeaders().getFirst("X-Request-Id");
+		String sentUpstream = sentUpstream(this.forwarded.get()).getFirst("X-Request-Id");
 		assertThat(sentUpstream).matches("[0-9a-f-]{36}");
 		assertThat(exchange.getResponse().getHeaders().getFirst("X-Request-Id")).isEqualTo(sentUpstream);
 	}
@@ -58,7 +61,7 @@ class AccessLogGlobalFilterTest {
 
 		new AccessLogGlobalFilter("async").filter(exchange, this.upstream).block();
 
-		assertThat(this.forwarded.get().getRequest().getHeaders().getFirst("X-Request-Id")).isEqualTo("abc-123");
+		assertThat(sentUpstream(this.forwarded.get()).getFirst("X-Request-Id")).isEqualTo("abc-123");
 		assertThat(exchange.getResponse().getHeaders().getFirst("X-Request-Id")).isEqualTo("abc-123");
 	}
 
@@ -69,7 +72,30 @@ class AccessLogGlobalFilterTest {
 	}
 
 	@Test
-	void logsOneRequestAndOneResponseLine() {
+	void replacesAnUnsafeClientRequestIdUpstreamToo() {
+		MockServerWebExchange exchange = MockServerWebExchange
+			.from(MockServerHttpRequest.get("/api/studies/1").header("X-Request-Id", "x".repeat(129)));
+
+		new AccessLogGlobalFilter("async").filter(exchange, this.upstream).block();
+
+		String sent = sentUpstream(this.forwarded.get()).getFirst("X-Request-Id");
+		assertThat(sent).matches("[0-9a-f-]{36}");
+		assertThat(exchange.getResponse().getHeaders().getFirst("X-Request-Id")).isEqualTo(sent);
+	}
+
+	@Test
+	void addsTheRequestIdEvenToReadOnlyHeaders() {
+		MockServerWebExchange exchange = MockServerWebExchange.from(MockServerHttpRequest.get("/api/studies/1"));
+		new AccessLogGlobalFilter("off").filter(exchange, this.upstream).block();
+
+		HttpHeaders readOnly = HttpHeaders.readOnlyHttpHeaders(exchange.getRequest().getHeaders());
+		HttpHeaders sent = new RequestIdHeadersFilter().filter(readOnly, exchange);
+
+		assertThat(sent.getFirst("X-Request-Id")).isEqualTo(exchange.getResponse().getHeaders().getFirst("X-Request-Id"));
+	}
+
+	@Test
+	void logsOneLineAtCompletion() {
 		MockServerWebExchange exchange = MockServerWebExchange.from(MockServerHttpRequest.get("/api/studies/7")
 			.header("X-Request-Id", "rid-1")
 			.header("X-Forwarded-For", "6.6.6.6")
@@ -77,11 +103,16 @@ class AccessLogGlobalFilterTest {
 
 		new AccessLogGlobalFilter("async").filter(exchange, this.upstream).block();
 
-		List<String> lines = this.appender.awaitMessages(2);
-		assertThat(lines).hasSize(2);
+		List<String> lines = this.appender.awaitMessages(1);
 		// The client IP is the socket peer, never the forgeable X-Forwarded-For.
-		assertThat(lines.get(0)).isEqualTo("request id=rid-1 method=GET path=/api/studies/7 client=127.0.0.9");
-		assertThat(lines.get(1)).matches("response id=rid-1 status=200 durationMs=\\d+\\.\\d\\d");
+		assertThat(lines).singleElement(org.assertj.core.api.InstanceOfAssertFactories.STRING)
+			.matches("id=rid-1 method=GET path=/api/studies/7 client=127\\.0\\.0\\.9 status=200 durationMs=\\d+\\.\\d{3}");
+	}
+
+	/** The headers the routing filter would send upstream: the gateway's header filters, as NettyRoutingFilter applies them. */
+	private static HttpHeaders sentUpstream(ServerWebExchange exchange) {
+		return HttpHeadersFilter.filterRequest(List.of(new RemoveHopByHopHeadersFilter(), new RequestIdHeadersFilter()),
+				exchange);
 	}
 
 	@Test

@@ -1,0 +1,40 @@
+package dev.gatewaylab.gateway;
+
+import java.util.Map;
+
+/**
+ * JVM-wide settings that Netty, Reactor Netty and Log4j2 read once, from system properties, before Spring starts.
+ * Each has a measured default (docs/gateway-cost.md) and an environment variable to change it; a system property
+ * given on the command line ({@code -Dreactor.netty.ioWorkerCount=4}) always wins.
+ */
+final class RuntimeDefaults {
+
+	/** environment variable, system property, default. */
+	static final String[][] KNOBS = {
+		// Event-loop threads shared by the server and the upstream client. Reactor Netty's default, max(cores, 4),
+		// means 4 loops on 2 cores and a thread hop on most requests; half the cores leave the rest to the upstream
+		// and the client on a shared host (on 2 cores: 1 loop, measured cheapest). A dedicated host wants the cores.
+		{ "GATEWAY_IO_WORKER_COUNT", "reactor.netty.ioWorkerCount",
+				String.valueOf(Math.max(1, Runtime.getRuntime().availableProcessors() / 2)) },
+		// Leak tracking samples buffers and records stacks; a production proxy runs without it.
+		{ "GATEWAY_NETTY_LEAK_DETECTION", "io.netty.leakDetection.level", "disabled" },
+		// epoll (true) or NIO (false).
+		{ "GATEWAY_NETTY_NATIVE", "reactor.netty.native", "true" },
+		// How the async logger's thread waits for events. Timeout is Log4j2's default: Sleep gave more req/s in one run
+		// under load but burns ~30 % of a core when idle, Yield a whole core; Block was slower (docs/gateway-cost.md).
+		{ "GATEWAY_LOG_WAIT_STRATEGY", "log4j2.asyncLoggerWaitStrategy", "Timeout" },
+	};
+
+	private RuntimeDefaults() {
+	}
+
+	static void apply(Map<String, String> env) {
+		for (String[] knob : KNOBS) {
+			if (System.getProperty(knob[1]) == null) {
+				String value = env.get(knob[0]);
+				System.setProperty(knob[1], (value != null && !value.isBlank()) ? value.trim() : knob[2]);
+			}
+		}
+	}
+
+}

@@ -1,0 +1,41 @@
+package dev.gatewaylab.gateway.logging;
+
+import org.springframework.cloud.gateway.filter.headers.HttpHeadersFilter;
+import org.springframework.core.Ordered;
+import org.springframework.http.HttpHeaders;
+import org.springframework.stereotype.Component;
+import org.springframework.web.server.ServerWebExchange;
+
+/**
+ * Puts the exchange's {@code X-Request-Id} (chosen by {@link AccessLogGlobalFilter}) on the request sent upstream.
+ * Runs last, on the writable header copy {@code RemoveHopByHopHeadersFilter} has already made for the routing filter,
+ * so no extra copy of the request's headers is made.
+ */
+@Component
+class RequestIdHeadersFilter implements HttpHeadersFilter, Ordered {
+
+	@Override
+	public HttpHeaders filter(HttpHeaders input, ServerWebExchange exchange) {
+		String requestId = exchange.getAttribute(AccessLogGlobalFilter.REQUEST_ID_ATTRIBUTE);
+		if (requestId == null || requestId.equals(input.getFirst(AccessLogGlobalFilter.REQUEST_ID_HEADER))) {
+			return input;
+		}
+		try {
+			input.set(AccessLogGlobalFilter.REQUEST_ID_HEADER, requestId);
+			return input;
+		}
+		catch (UnsupportedOperationException readOnly) {
+			// Only if the hop-by-hop filter were disabled: the request's own headers are read-only.
+			HttpHeaders copy = new HttpHeaders();
+			copy.putAll(input);
+			copy.set(AccessLogGlobalFilter.REQUEST_ID_HEADER, requestId);
+			return copy;
+		}
+	}
+
+	@Override
+	public int getOrder() {
+		return Ordered.LOWEST_PRECEDENCE;
+	}
+
+}
