@@ -59,6 +59,21 @@ final class CapturingAppender extends AbstractAppender {
 	}
 
 	/** Async loggers append on their own thread: wait (with a deadline) until {@code count} events arrived. */
+	/**
+	 * Waits (with a deadline) until a message containing {@code text} has arrived; returns all messages. Async loggers
+	 * may still deliver an earlier test's lines, so tests select their own lines instead of counting all.
+	 */
+	List<String> awaitMessageContaining(String text) {
+		long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+		while (messages().stream().noneMatch((m) -> m.contains(text))) {
+			if (System.nanoTime() > deadline) {
+				fail("expected a log event containing '" + text + "' within 10 s, got " + messages());
+			}
+			LockSupport.parkNanos(1_000_000);
+		}
+		return messages();
+	}
+
 	List<String> awaitMessages(int count) {
 		long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
 		while (this.events.size() < count) {
