@@ -45,20 +45,19 @@ final class Answer {
         if (gw == null || direct == null) {
             TargetResult t = results.get(0);
             String service = services.getOrDefault(t.name(), t.name());
-            return String.format(Locale.ROOT, "%s served %,.0f ± %,.0f req/s (closed model)%s.", t.name(), t.tps(),
-                    t.tpsCi95(), cpu(t.cpuUsPerRequest() == null ? null : t.cpuUsPerRequest().get(service), service));
+            return String.format(Locale.ROOT, "%s served %s req/s (closed model)%s.", t.name(),
+                    pm(t.tps(), t.tpsCi95(), "%,.0f", ""), cpu(t.cpuUsPerRequest() == null ? null : t.cpuUsPerRequest().get(service), service));
         }
         StringBuilder sb = new StringBuilder();
         CpuCost cost = gw.cpuUsPerRequest() == null ? null : gw.cpuUsPerRequest().get("gateway");
         if (cost != null) {
-            sb.append(String.format(Locale.ROOT, "The gateway hop costs %,.0f µs ± %,.0f µs of gateway CPU per request",
-                    cost.mean(), cost.ci95()));
+            sb.append("The gateway hop costs " + pm(cost.mean(), cost.ci95(), "%,.0f", " µs")
+                    + " of gateway CPU per request");
         } else {
             sb.append("The gateway's CPU per request was not measured (no .lab/gateway.pid)");
         }
         ratios.stream().filter(r -> r.to().equals("direct") && r.of().equals("gateway")).findFirst()
-                .ifPresent(r -> sb.append(String.format(Locale.ROOT, "; gateway ÷ direct TPS %.2f ± %.2f", r.mean(),
-                        r.ci95())));
+                .ifPresent(r -> sb.append("; gateway ÷ direct TPS " + pm(r.mean(), r.ci95(), "%.2f", "")));
         Latency a = gw.openModel();
         Latency b = direct.openModel();
         if (a != null && b != null) {
@@ -70,8 +69,14 @@ final class Answer {
     }
 
     private static String cpu(CpuCost c, String process) {
-        return c == null ? "" : String.format(Locale.ROOT, " at %,.0f µs ± %,.0f µs of %s CPU per request", c.mean(),
-                c.ci95(), process);
+        return c == null ? "" : " at " + pm(c.mean(), c.ci95(), "%,.0f", " µs") + " of " + process + " CPU per request";
+    }
+
+    /** "value ± ci unit", or "value unit" when there is no interval (one repetition). */
+    private static String pm(double value, double ci, String format, String unit) {
+        String v = String.format(Locale.ROOT, format, value) + unit;
+        return Double.isNaN(ci) ? v + " (one repetition: no interval)" : v + " ± " + String.format(Locale.ROOT, format, ci)
+                + unit;
     }
 
     private static TargetResult find(List<TargetResult> results, String name) {

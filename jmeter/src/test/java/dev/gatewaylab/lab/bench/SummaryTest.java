@@ -47,5 +47,8 @@ class SummaryTest {
         String s = Answer.sentence(List.of(t("gateway", new double[] {2000, 2100, 2050}),
                 t("direct", new double[] {10000, 10000, 10250})), r, Map.of("gateway", "gateway"));
         assertThat(s).contains("gateway ÷ direct TPS 0.20 ± 0.0").contains("not measured");
+        List<TargetResult> one = List.of(t("gateway", new double[] {2000}), t("direct", new double[] {10000}));
+        assertThat(Answer.sentence(one, Answer.ratios(one), Map.of()))
+                .contains("gateway ÷ direct TPS 0.20 (one repetition: no interval)").doesNotContain("NaN");
     }
 }
