@@ -132,7 +132,7 @@ STARTED=0
   echo
   echo "## Hottest self frames (top 30)"
   awk '{ n = $NF; $NF = ""; sub(/ $/, ""); k = split($0, f, ";"); self[f[k]] += n; total += n }
-       END { for (s in self) printf "%6.2f %%  %s\n", 100*self[s]/total, s }' "$COLLAPSED" | sort -rn | head -30
+       END { for (s in self) printf "%6.2f %%  %s\n", 100*self[s]/total, s }' "$COLLAPSED" | sort -rn | awk 'NR<=30'
 } >"$TXT"
 
 echo "profile: wrote $HTML ($(du -h "$HTML" | cut -f1)) and $TXT"

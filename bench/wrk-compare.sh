@@ -188,7 +188,7 @@ run_wrk() { # target seconds -> "reqs rps p50ms p99ms proxyUs upstreamUs"
 }
 
 echo "wrk-compare: ${ORDER[*]} — wrk -t$THREADS -c$CONNECTIONS GET $REQ_PATH, warm-up ${WARMUP}s each, $ROUNDS × ${DURATION}s interleaved"
-echo "wrk-compare: $(nproc) cores, $(java -version 2>&1 | head -1), $(wrk -v 2>&1 | head -1 | cut -d' ' -f1-2)"
+echo "wrk-compare: $(nproc) cores, $(java -version 2>&1 | awk 'NR<=1'), $(wrk -v 2>&1 | awk 'NR<=1' | cut -d' ' -f1-2)"
 if [ "$WARMUP" -gt 0 ]; then
   for t in "${ORDER[@]}"; do
     echo "  warm-up $t (${WARMUP}s): $(run_wrk "$t" "$WARMUP" | awk '{printf "%s req/s", $2}')"

@@ -89,6 +89,20 @@ PY
   fi
 done
 
+echo "== ./lab profile gateway: async-profiler flame graph under wrk load"
+check "./lab profile gateway writes a flame graph" \
+  bash -c './lab profile gateway --warmup 2 --duration 3 --out "$0/profile" > "$0/profile.log" 2>&1 \
+           && grep -q "<canvas" "$0/profile/flame-gateway.html"' "$OUT"
+
+echo "== ./lab deny-list generate / load"
+check "./lab deny-list generate writes the rule file and the client CSV" \
+  bash -c './lab deny-list generate --rules 2000 --seed 1 --out "$0/deny-list" > "$0/deny-list.log" 2>&1 \
+           && [ "$(grep -vc "^#" "$0/deny-list/deny-list.txt")" -ge 1000 ] && head -1 "$0/deny-list/client-ips.csv" | grep -q clientIp' "$OUT"
+check "./lab deny-list load reads it back" \
+  bash -c './lab deny-list load "$0/deny-list/deny-list.txt" >> "$0/deny-list.log" 2>&1 && grep -qi "rules" "$0/deny-list.log"' "$OUT"
+check "./lab deny-list with a bad option exits 2 naming it" \
+  bash -c './lab deny-list generate --rules many > /dev/null 2> "$0/deny-bad.txt"; [ $? -eq 2 ] && grep -q -- "--rules" "$0/deny-bad.txt"' "$OUT"
+
 echo "== ./lab bench --quick"
 start=$SECONDS
 ./lab bench --quick --results "$OUT/quick" | tee "$OUT/quick.log"
