@@ -123,6 +123,12 @@ for t in json.load(open(os.path.join(run, "run.json")))["targets"]:
         sys.exit(1)
 PY
 
+echo "== ./lab sweep (two small levels, the warm-up detector capped at 5 s)"
+check "./lab sweep writes sweep.md with one row per level" \
+  bash -c './lab sweep --targets direct --levels 2,4 --duration 2 --warmup 1 --warmup-max 5 --metrics-port 0 \
+             --results "$0/sweep" > "$0/sweep.log" 2>&1 && [ "$(grep -c "^| direct |" "$0"/sweep/*/sweep.md)" -eq 2 ] \
+           && [ -s "$(ls "$0"/sweep/*/sweep.json)" ] && ! grep -q "{" "$0"/sweep/*/sweep.md' "$OUT"
+
 echo "== report.html in headless Chromium"
 CHROMIUM=$(command -v chromium || command -v chromium-browser || true)
 if [ -n "$CHROMIUM" ]; then

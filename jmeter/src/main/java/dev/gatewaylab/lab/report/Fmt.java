@@ -47,7 +47,7 @@ public final class Fmt {
     /** A settings value for people: maps as {@code k=v, ...}, lists joined with {@code "; "}, no Java toString. */
     public static String value(Object v) {
         if (v instanceof Map<?, ?> m) {
-            return m.entrySet().stream().map(e -> e.getKey() + "=" + value(e.getValue()))
+            return m.isEmpty() ? "none" : m.entrySet().stream().map(e -> e.getKey() + "=" + value(e.getValue()))
                     .collect(Collectors.joining(", "));
         }
         if (v instanceof Collection<?> c) {
