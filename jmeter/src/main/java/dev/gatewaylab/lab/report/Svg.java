@@ -96,11 +96,13 @@ public final class Svg {
         double minX = xs != null ? xs[0] : 0;
         StringBuilder sb = open(title);
         axisY(sb, maxY, yUnit);
-        for (int k = 0; k <= 4; k++) {
-            double xv = minX + (maxX - minX) * k / 4;
-            double px = L + (W - L - R) * k / 4.0;
-            sb.append(f("<text x='%.1f' y='%d' text-anchor='middle' font-size='11'>%s</text>", px, H - B + 16,
-                    Fmt.num(xv, 0)));
+        if (maxX > minX) { // x ticks on round values too (1, 2, 2.5 or 5 × 10^k), at their true positions
+            double step = roundStep((maxX - minX) / 4);
+            for (double xv = Math.ceil(minX / step - 1e-9) * step; xv <= maxX + 1e-9; xv += step) {
+                double px = L + (W - L - R) * (xv - minX) / (maxX - minX);
+                sb.append(f("<text x='%.1f' y='%d' text-anchor='middle' font-size='11'>%s</text>", px, H - B + 16,
+                        Fmt.num(xv + 0.0, step < 1 ? 1 : 0))); // + 0.0: never "-0"
+            }
         }
         sb.append(f("<text x='%d' y='%d' text-anchor='middle' font-size='12'>%s</text>", (W + L) / 2, H - 8,
                 Fmt.html(xUnit)));
