@@ -64,8 +64,8 @@ final class LoggingExperiment {
         Map<String, String> env = new HashMap<>();
         env.put("GATEWAY_LOGGING_MODE", mode);
         env.put("GATEWAY_LOGGING_BACKEND", backend);
-        lab.exec(List.of(lab.script().toString(), "down", "gateway"), env);
-        lab.exec(List.of(lab.script().toString(), "up", "gateway"), env);
+        lab.run(env, "down", List.of("gateway"));
+        lab.run(env, "up", List.of("gateway"));
         long deadline = System.nanoTime() + Duration.ofSeconds(120).toNanos();
         while (true) {
             try {

@@ -59,10 +59,8 @@ public final class LabScript {
             }
         }
         if (!missing.isEmpty()) {
-            List<String> cmd = new ArrayList<>(List.of(script.toString(), "up"));
-            cmd.addAll(missing);
             try {
-                run(cmd);
+                run(Map.of(), "up", missing);
             } catch (IOException | RuntimeException e) {
                 stop(missing); // a half-done start leaves nothing running behind
                 throw e;
@@ -75,10 +73,8 @@ public final class LabScript {
         if (services.isEmpty()) {
             return;
         }
-        List<String> cmd = new ArrayList<>(List.of(script.toString(), "down"));
-        cmd.addAll(services);
         try {
-            run(cmd);
+            run(Map.of(), "down", services);
         } catch (IOException | RuntimeException e) {
             System.err.println("warning: could not stop " + services + ": " + e.getMessage());
         } catch (InterruptedException e) {
@@ -86,18 +82,20 @@ public final class LabScript {
         }
     }
 
-    /** Runs {@code lab <args>} with its output on this terminal (start-up progress, errors). */
-    private static void run(List<String> cmd) throws IOException, InterruptedException {
-        int rc = new ProcessBuilder(cmd).inheritIO().start().waitFor();
-        if (rc != 0) {
-            throw new LabException(String.join(" ", cmd) + " failed with exit code " + rc, "see the lines above");
+    /**
+     * Runs {@code lab <command> <services>} with extra environment (null values remove a variable); its output goes
+     * to the log when there is one (a restart in the middle of a run), else to this terminal (start-up progress).
+     */
+    public void run(Map<String, String> env, String command, List<String> services)
+            throws IOException, InterruptedException {
+        List<String> cmd = new ArrayList<>(List.of(script.toString(), command));
+        cmd.addAll(services);
+        ProcessBuilder pb = new ProcessBuilder(cmd);
+        if (log == null) {
+            pb.inheritIO();
+        } else {
+            pb.redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
         }
-    }
-
-    /** Runs {@code lab <args>} with extra environment (null values remove a variable); output to the log. */
-    public void exec(List<String> cmd, Map<String, String> env) throws IOException, InterruptedException {
-        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
         env.forEach((k, v) -> {
             if (v == null) {
                 pb.environment().remove(k);
@@ -107,12 +105,9 @@ public final class LabScript {
         });
         int rc = pb.start().waitFor();
         if (rc != 0) {
-            throw new LabException(String.join(" ", cmd) + " failed with exit code " + rc, "see " + log);
+            throw new LabException(String.join(" ", cmd) + " failed with exit code " + rc,
+                    log == null ? "see the lines above" : "see " + log);
         }
-    }
-
-    public Path script() {
-        return script;
     }
 
     private static boolean isUp(Catalog.Service s) {

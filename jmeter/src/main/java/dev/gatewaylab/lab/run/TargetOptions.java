@@ -79,10 +79,6 @@ public class TargetOptions {
         return start != null ? start : LabScript.fromEnvironment() != null;
     }
 
-    public String plan() {
-        return plan;
-    }
-
     /** Targets with their URLs and plans; fails with exit code 2 on unknown names or a missing plan. */
     public List<Target> resolveTargets(Catalog catalog, Path plansDir) {
         List<String> known = new ArrayList<>(catalog.targets().keySet());
