@@ -163,6 +163,33 @@ PY
     fail "--experiment $name (see $dir.log)"; tail -5 "$dir.log"
   fi
 done
+# virtual threads need a JDK 21+, which ./lab picks from /usr/lib/jvm (the CI image has Temurin 25)
+if ls /usr/lib/jvm/*/release >/dev/null 2>&1 && grep -qE '^JAVA_VERSION="(2[1-9]|[3-9][0-9])' /usr/lib/jvm/*/release; then
+  dir="$OUT/experiment-virtual-threads"
+  if ./lab bench --quick --experiment virtual-threads --rate 40 --duration 2 --metrics-port 0 --results "$dir" \
+       > "$dir.log" 2>&1; then
+    check "--experiment virtual-threads: study-service restarted per variant, direct and gateway in the open model" \
+      python3 - "$(ls -d "$dir"/*/)" <<'PY'
+import json, os, re, sys
+run = sys.argv[1]
+d = json.load(open(os.path.join(run, "run.json")))
+names = [t["name"] for t in d["targets"]]
+starts = len(re.findall(r"starting study-service", open(os.path.join(run, "lab-script.log")).read()))
+print(f"       targets {names}, {starts} study-service starts; {d['answer']}")
+ok = (names == ["platform-direct", "platform-gateway", "virtual-direct", "virtual-gateway"]
+      and all(t["samples"] > 0 and t["plan"] == "slow-upstream" for t in d["targets"])
+      and d["settings"]["model"].startswith("open at 40") and starts >= 2 * d["settings"]["repetitions"]
+      and "the gateway adds at p99: platform" in d["answer"])
+sys.exit(0 if ok else 1)
+PY
+  else
+    fail "--experiment virtual-threads (see $dir.log)"; tail -5 "$dir.log"
+  fi
+  check "study-service runs with its defaults again (platform threads)" \
+    bash -c '! tr "\0" "\n" < /proc/$(cat .lab/study-service.pid)/environ | grep -q "^STUDY_SERVICE_VIRTUAL_THREADS=true"'
+else
+  echo "  skip --experiment virtual-threads: no JDK 21+ under /usr/lib/jvm"
+fi
 check "the gateway runs with its defaults again after the experiments" \
   bash -c 'curl -fsS -o /dev/null "$0/api/studies/1" && ! tr "\0" " " < /proc/$(cat .lab/gateway.pid)/environ | grep -q GATEWAY_NETTY_NATIVE=false' "$GW"
 

@@ -23,6 +23,10 @@ final class RuntimeDefaults {
 		// How the async logger's thread waits for events. Timeout is Log4j2's default: Sleep gave more req/s in one run
 		// under load but burns ~30 % of a core when idle, Yield a whole core; Block was slower (docs/gateway-cost.md).
 		{ "GATEWAY_LOG_WAIT_STRATEGY", "log4j2.asyncLoggerWaitStrategy", "Timeout" },
+		// With the Sleep strategy: how long the logger thread parks when idle, and how often it first spins/yields
+		// (Log4j2's defaults, 100 ns and 200, are what makes Sleep burn a core when idle).
+		{ "GATEWAY_LOG_SLEEP_NS", "AsyncLogger.SleepTimeNs", "100" },
+		{ "GATEWAY_LOG_RETRIES", "AsyncLogger.Retries", "200" },
 	};
 
 	private RuntimeDefaults() {

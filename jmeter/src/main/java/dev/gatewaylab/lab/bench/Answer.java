@@ -63,6 +63,30 @@ final class Answer {
         return sb.append(clauses.isEmpty() ? "no variant measured" : String.join("; ", clauses)).append('.').toString();
     }
 
+    /**
+     * "Virtual-threads experiment at 600 req/s (open model), p99 / errors: platform-direct 812 ms / 0.00 %, ...;
+     * the gateway adds at p99: platform +37 ms, virtual +3,050 ms." — latency is the answer when the load is fixed.
+     */
+    static String openExperimentSentence(String experiment, double rate, List<TargetResult> results) {
+        List<String> clauses = new ArrayList<>();
+        for (TargetResult t : results) {
+            clauses.add(String.format(Locale.ROOT, "%s %,d ms / %.2f %%", t.name(), t.p99Ms(), 100 - t.successRate()));
+        }
+        List<String> added = new ArrayList<>();
+        for (TargetResult gw : results) {
+            if (gw.name().endsWith("-gateway")) {
+                String variant = gw.name().substring(0, gw.name().length() - "-gateway".length());
+                TargetResult direct = find(results, variant + "-direct");
+                if (direct != null) {
+                    added.add(String.format(Locale.ROOT, "%s %+,d ms", variant, gw.p99Ms() - direct.p99Ms()));
+                }
+            }
+        }
+        return String.format(Locale.ROOT, "%s%s experiment at %,.0f req/s (open model), p99 / errors: %s%s.",
+                Character.toUpperCase(experiment.charAt(0)), experiment.substring(1), rate, String.join("; ", clauses),
+                added.isEmpty() ? "" : "; the gateway adds at p99: " + String.join(", ", added));
+    }
+
     private static String us(TargetResult t, String service) {
         CpuCost c = t == null || t.cpuUsPerRequest() == null ? null : t.cpuUsPerRequest().get(service);
         return c == null ? "n/a" : String.format(Locale.ROOT, "%,.0f µs", c.mean());

@@ -68,10 +68,10 @@ final class Bench {
             for (int rep = 1; rep <= s.repetitions(); rep++) {
                 for (TargetRun r : runs.values()) {
                     if (restarts != null) {
-                        progress.phase("restart " + r.target.service() + ": " + r.target.name(), 30);
+                        progress.phase("variant " + r.target.name() + " (restart if needed)", 30);
                         restarts.switchTo(r.target);
                         if (s.warmupSeconds() > 0) {
-                            r.warmup = warmup.run(r.target); // a restarted gateway is a cold JVM
+                            r.warmup = warmup.run(r.target); // a restarted service is a cold JVM
                         }
                     }
                     progress.phase("measure " + r.target.name() + " rep " + rep + "/" + s.repetitions(),
@@ -96,7 +96,11 @@ final class Bench {
         Path jtl = dir.resolve("raw").resolve(r.target.name() + "-rep" + rep + ".jtl");
         ProcSampler sampler = ProcSampler.supported() ? ProcSampler.start(pids(r.target)) : null;
         try {
-            load.run(r.target, s.durationSeconds(), s.threads(), jtl, x -> { });
+            if (s.openModel()) {
+                load.runOpen(r.target, s.rate(), s.durationSeconds(), jtl);
+            } else {
+                load.run(r.target, s.durationSeconds(), s.threads(), jtl, x -> { });
+            }
         } finally {
             if (sampler != null) {
                 r.usages.add(sampler.usage());
@@ -163,8 +167,9 @@ final class Bench {
         boolean experiment = restarts != null;
         List<String> comparisons = s.repetitions() < 2 ? List.of() : Comparisons.of(results, experiment);
         List<RunResult.Ratio> ratios = experiment ? Answer.ratiosToFirst(results) : Answer.ratios(results);
-        String answer = experiment ? Answer.experimentSentence(s.experiment(), results, ratios, services)
-                : Answer.sentence(results, ratios, services);
+        String answer = !experiment ? Answer.sentence(results, ratios, services)
+                : s.openModel() ? Answer.openExperimentSentence(s.experiment(), s.rate(), results)
+                : Answer.experimentSentence(s.experiment(), results, ratios, services);
         return new RunResult(answer, s.describe(),
                 Environment.probe(started, s.labHome(), s.remoteHosts(), s.catalog().services().keySet()), results, ratios, reps, comparisons,
                 warnings, Notes.of(s, results, restarts != null));

@@ -56,8 +56,9 @@ public final class BenchCommand implements Callable<Integer> {
     Boolean dashboard;
 
     @Option(names = "--experiment", description = "Targets become variants of the gateway, each restarted with its own "
-            + "environment and compared with the first: logging (off, logback, log4j2-sync, log4j2-async) or tuning "
-            + "(each cost lever against today's defaults). See docs/runner.md.")
+            + "environment and compared with the first: logging (off, logback, log4j2-sync, log4j2-async), tuning "
+            + "(each cost lever against today's defaults) or virtual-threads (study-service's slow endpoint at 600 "
+            + "req/s, open model, direct and through the gateway, platform vs virtual threads). See docs/runner.md.")
     String experiment;
 
     @Option(names = "--variants", description = "With --experiment: only these variants (comma-separated; the baseline "
@@ -94,20 +95,27 @@ public final class BenchCommand implements Callable<Integer> {
         }
         Path plans = labHome.resolve("jmeter").resolve("plans");
         List<Target> targets;
+        boolean open = false;
         if (experiment != null) {
-            Experiment e = Experiment.named(experiment).select(variants);
-            LabScript.require("--experiment " + experiment + " (it restarts the gateway per variant)",
+            Experiment e = experiment();
+            LabScript.require("--experiment " + experiment + " (it restarts " + e.service() + " per variant)",
                     "./lab bench --experiment " + experiment);
-            targets = e.targets(target.gateway(catalog, plans));
+            targets = e.targets(kind -> target.ofKind(catalog, kind, plans));
+            open = e.openRate() > 0;
+            r = rate == null && open ? e.openRate() : r;
         } else if (variants != null) {
             throw new LabException("--variants needs --experiment", "e.g. ./lab bench --experiment tuning --variants nio");
         } else {
             targets = target.resolveTargets(catalog, plans);
         }
-        return new Settings(reps, dur, warm, warmMax, thr, r, latencyReps, rampup, targets, props, labHome,
+        return new Settings(reps, dur, warm, warmMax, thr, r, open, latencyReps, rampup, targets, props, labHome,
                 target.resultsRoot(labHome),
                 target.metricsPort(), target.remoteHosts(), quick, experiment,
                 dashboard != null ? dashboard : !quick, catalog);
+    }
+
+    private Experiment experiment() {
+        return Experiment.named(experiment).select(variants);
     }
 
     @Override
@@ -128,7 +136,7 @@ public final class BenchCommand implements Callable<Integer> {
         int port = metrics.start(s.metricsPort(), err);
         Restarts restarts = s.experiment() == null ? null
                 : new Restarts(new LabScript(LabScript.require("--experiment", "./lab bench --experiment " + s.experiment()),
-                        run.dir().resolve("lab-script.log")), s.targets().get(0));
+                        run.dir().resolve("lab-script.log")), experiment().service());
         Bench bench = new Bench(s, run.dir(), out, metrics, restarts);
         out.printf("bench: %d target(s) %s, %d reps × %d s, warm-up %d s, %s; about %d s; results %s%s%n",
                 s.targets().size(), TargetOptions.joinTargets(s.targets()), s.repetitions(), s.durationSeconds(),

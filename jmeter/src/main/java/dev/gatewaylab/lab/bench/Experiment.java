@@ -2,34 +2,33 @@ package dev.gatewaylab.lab.bench;
 
 import dev.gatewaylab.lab.run.LabException;
 import dev.gatewaylab.lab.run.Target;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
- * A bench experiment: the targets are variants of the gateway, each measured after restarting it with its own
- * environment ({@code lab down gateway; VAR=.. lab up gateway}), warmed until steady, interleaved and repeated. The
- * first variant is the baseline every other one is compared with (TPS ratio per repetition, CPU per request, p99).
+ * A bench experiment: one service is restarted in each variant ({@code lab down <service>; VAR=.. lab up <service>}),
+ * and the targets of the given kinds are measured against it, warmed until steady, interleaved and repeated. The
+ * first variant is the baseline every other one is compared with. {@code plan} overrides the targets' plan;
+ * {@code openRate} > 0 measures in the open model at that arrival rate (latency and errors are the answer, not TPS).
  */
-record Experiment(String name, String summary, List<Variant> variants) {
+record Experiment(String name, String summary, String service, List<String> kinds, String plan, double openRate,
+                  List<Variant> variants) {
 
-    /** One arm of the experiment: a name, the environment the gateway is restarted with, and an optional plan. */
-    record Variant(String name, Map<String, String> env, String plan, String what) {
-
-        Variant(String name, Map<String, String> env, String what) {
-            this(name, env, null, what);
-        }
+    /** One arm of the experiment: a name, the environment the service is restarted with, and what that changes. */
+    record Variant(String name, Map<String, String> env, String what) {
     }
 
-    static final List<String> NAMES = List.of("logging", "tuning");
+    static final List<String> NAMES = List.of("logging", "tuning", "virtual-threads");
 
     /** The experiment called {@code name}, or a usage error listing the ones there are. */
     static Experiment named(String name) {
         return switch (name) {
             case "logging" -> logging();
             case "tuning" -> Tuning.experiment();
+            case "virtual-threads" -> virtualThreads();
             default -> throw new LabException("unknown experiment '" + name + "'",
                     "use one of: " + String.join(", ", NAMES) + " (e.g. ./lab bench --experiment logging)");
         };
@@ -38,7 +37,7 @@ record Experiment(String name, String summary, List<Variant> variants) {
     /** The field report's question, "Logback or Log4j2 async?": the access log off, Logback, Log4j2 sync and async. */
     static Experiment logging() {
         return new Experiment("logging", "the gateway's access log: off (baseline), Logback async, Log4j2 sync, Log4j2 "
-                + "async (the default)", List.of(
+                + "async (the default)", "gateway", List.of("gateway"), null, 0, List.of(
                 new Variant("off", env("GATEWAY_LOGGING_MODE", "off"), "no access log"),
                 new Variant("logback", env("GATEWAY_LOGGING_MODE", "async", "GATEWAY_LOGGING_BACKEND", "logback"),
                         "Logback AsyncAppender"),
@@ -46,6 +45,19 @@ record Experiment(String name, String summary, List<Variant> variants) {
                         "Log4j2, appended on the event loop"),
                 new Variant("log4j2-async", env("GATEWAY_LOGGING_MODE", "async", "GATEWAY_LOGGING_BACKEND", "log4j2"),
                         "Log4j2 async loggers (the default)")));
+    }
+
+    /**
+     * The Vert.x field report's slow upstream: study-service's /slow endpoint (200–800 ms) at 600 arrivals/s, open
+     * model — about 300 requests in flight — directly and through the gateway, with study-service on platform
+     * threads (Tomcat's 200) and on virtual threads (needs Java 21+: ./lab refuses them on 17).
+     */
+    static Experiment virtualThreads() {
+        return new Experiment("virtual-threads", "study-service's slow endpoint at 600 req/s (open model), direct and "
+                + "through the gateway, platform vs virtual threads", "study-service", List.of("direct", "gateway"),
+                "slow-upstream", 600, List.of(
+                new Variant("platform", env("STUDY_SERVICE_VIRTUAL_THREADS", "false"), "Tomcat's 200 platform threads"),
+                new Variant("virtual", env("STUDY_SERVICE_VIRTUAL_THREADS", "true"), "a virtual thread per request")));
     }
 
     /**
@@ -65,24 +77,22 @@ record Experiment(String name, String summary, List<Variant> variants) {
         }
         List<Variant> kept = new ArrayList<>(List.of(variants.get(0)));
         variants.stream().skip(1).filter(v -> wanted.contains(v.name())).forEach(kept::add);
-        return new Experiment(name, summary, kept);
+        return new Experiment(name, summary, service, kinds, plan, openRate, kept);
     }
 
-    /** One target per variant, all pointing at the gateway. */
-    List<Target> targets(Target gateway) {
+    /**
+     * One target per variant and kind: named after the variant (one kind) or {@code <variant>-<kind>}, pointing at
+     * that kind's URL, restarted with the variant's environment.
+     */
+    List<Target> targets(Function<String, Target> ofKind) {
         List<Target> out = new ArrayList<>();
         for (Variant v : variants) {
-            String plan = v.plan() == null ? null : Path.of(gateway.plan()).resolveSibling(v.plan() + ".jmx").toString();
-            out.add(gateway.variant(v.name(), plan, v.env()));
+            for (String kind : kinds) {
+                String targetName = kinds.size() == 1 ? v.name() : v.name() + "-" + kind;
+                out.add(ofKind.apply(kind).variant(targetName, plan, v.env()));
+            }
         }
         return out;
-    }
-
-    /** Variant name → what it changes, for the report. */
-    Map<String, String> describe() {
-        Map<String, String> m = new LinkedHashMap<>();
-        variants.forEach(v -> m.put(v.name(), v.what() + (v.env().isEmpty() ? "" : " " + v.env())));
-        return m;
     }
 
     static Map<String, String> env(String... keyValues) {

@@ -38,10 +38,11 @@ final class Notes {
                     r.tps()));
         }
         if (experiment) {
-            notes.add("Experiment " + s.experiment() + ": for every repetition the gateway was restarted in each variant "
-                    + "(./lab down gateway; <environment> ./lab up gateway), warmed until steady and measured, variants "
-                    + "interleaved; each variant is compared with the first (" + s.targets().get(0).name() + "): TPS ratio "
-                    + "per repetition (mean ± CI95), CPU per request, p99. No equal-load latency phase. Variants: "
+            notes.add("Experiment " + s.experiment() + ": for every repetition the service under test was restarted "
+                    + "in each variant (./lab down <service>; <environment> ./lab up <service>), each target warmed until "
+                    + "steady and measured" + (s.openModel() ? " in the open model at " + s.rate() + " req/s" : "")
+                    + ", variants interleaved; each is compared with the first (" + s.targets().get(0).name() + "): "
+                    + "TPS ratio per repetition (mean ± CI95), CPU per request, p99. No equal-load phase. Targets: "
                     + String.join("; ", s.targets().stream().map(t -> t.name() + " "
                     + (t.restartEnv().isEmpty() ? "(defaults)" : t.restartEnv().toString())).toList()) + ".");
         } else if (s.latencyRepetitions() > 0) {

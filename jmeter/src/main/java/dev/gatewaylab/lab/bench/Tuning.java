@@ -40,11 +40,15 @@ final class Tuning {
                 "G1 (the JVM default) instead of ParallelGC"));
         v.add(new Variant("log-wait-sleep", Experiment.env("GATEWAY_LOG_WAIT_STRATEGY", "Sleep"),
                 "async logger thread waits with Sleep instead of Timeout"));
+        v.add(new Variant("log-wait-sleep-1ms", Experiment.env("GATEWAY_LOG_WAIT_STRATEGY", "Sleep",
+                "GATEWAY_LOG_SLEEP_NS", "1000000", "GATEWAY_LOG_RETRIES", "0"),
+                "async logger thread parks 1 ms between batches, never signalled by the event loop"));
         v.add(new Variant("leak-detection-simple", Experiment.env("GATEWAY_NETTY_LEAK_DETECTION", "simple"),
                 "Netty's default buffer leak detection"));
         otherJdk().ifPresent(jdk -> v.add(new Variant("jdk-" + version(jdk).orElse(0),
                 Experiment.env("GATEWAY_JAVA_HOME", jdk.toString()), "the gateway on another installed JDK")));
-        return new Experiment("tuning", "each gateway cost lever turned back against today's defaults", v);
+        return new Experiment("tuning", "each gateway cost lever turned back against today's defaults", "gateway",
+                List.of("gateway"), null, 0, v);
     }
 
     /**

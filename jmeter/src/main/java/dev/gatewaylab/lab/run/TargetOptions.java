@@ -105,9 +105,9 @@ public class TargetOptions {
         return out;
     }
 
-    /** The gateway target of this lab (the logging experiment's base), honouring --gateway-url/--target-host. */
-    public Target gateway(Catalog catalog, Path plansDir) {
-        return target(catalog, catalog.targets().get("gateway"), plansDir);
+    /** The target of this kind (gateway, direct, monolith) — an experiment's base — honouring the URL options. */
+    public Target ofKind(Catalog catalog, String kind, Path plansDir) {
+        return target(catalog, catalog.targets().get(kind), plansDir);
     }
 
     private Target target(Catalog catalog, Catalog.TargetKind kind, Path plansDir) {

@@ -17,12 +17,19 @@ import org.junit.jupiter.api.io.TempDir;
 
 class ExperimentTest {
 
-    private final Target gateway = new Target("gateway", "/lab/jmeter/plans/gateway.jmx",
-            URI.create("http://127.0.0.1:8080"), "gateway", URI.create("http://127.0.0.1:9080"));
+    private final Target gateway = new Target("gateway", "gateway", URI.create("http://127.0.0.1:8080"), "gateway",
+            URI.create("http://127.0.0.1:9080"));
+
+    private final Target direct = new Target("direct", "direct", URI.create("http://127.0.0.1:8081"), "study-service",
+            URI.create("http://127.0.0.1:9081"));
+
+    private Target ofKind(String kind) {
+        return kind.equals("gateway") ? gateway : direct;
+    }
 
     @Test
     void loggingVariantsRestartTheGatewayWithTheirEnvironment() {
-        List<Target> targets = Experiment.named("logging").targets(gateway);
+        List<Target> targets = Experiment.named("logging").targets(this::ofKind);
         assertThat(targets).extracting(Target::name).containsExactly("off", "logback", "log4j2-sync", "log4j2-async");
         assertThat(targets).allSatisfy(t -> {
             assertThat(t.service()).isEqualTo("gateway");
@@ -35,7 +42,7 @@ class ExperimentTest {
 
     @Test
     void selectingVariantsKeepsTheBaselineFirst() {
-        List<Target> targets = Experiment.named("tuning").select("nio,g1").targets(gateway);
+        List<Target> targets = Experiment.named("tuning").select("nio,g1").targets(this::ofKind);
         assertThat(targets).extracting(Target::name).containsExactly("defaults", "nio", "g1");
         assertThat(targets.get(0).restartEnv()).isEmpty();
         assertThat(targets.get(1).restartEnv()).containsEntry("GATEWAY_NETTY_NATIVE", "false");
@@ -50,10 +57,26 @@ class ExperimentTest {
     }
 
     @Test
-    void aVariantWithItsOwnPlanUsesThePlanBesideTheGateways() {
-        Experiment e = new Experiment("x", "x", List.of(new Experiment.Variant("a", Map.of(), "a"),
-                new Experiment.Variant("b", Map.of("K", "V"), "deny-list", "b")));
-        assertThat(e.targets(gateway).get(1).plan()).isEqualTo("/lab/jmeter/plans/deny-list.jmx");
+    void virtualThreadsRestartStudyServiceAndMeasureBothPathsOnTheSlowPlanInTheOpenModel() {
+        Experiment e = Experiment.named("virtual-threads");
+        assertThat(e.service()).isEqualTo("study-service");
+        assertThat(e.openRate()).isEqualTo(600);
+        List<Target> targets = e.targets(this::ofKind);
+        assertThat(targets).extracting(Target::name)
+                .containsExactly("platform-direct", "platform-gateway", "virtual-direct", "virtual-gateway");
+        assertThat(targets).extracting(Target::plan).containsOnly("slow-upstream");
+        assertThat(targets.get(1).url()).isEqualTo(gateway.url());
+        assertThat(targets.get(1).service()).isEqualTo("gateway");
+        assertThat(targets.get(3).restartEnv()).containsEntry("STUDY_SERVICE_VIRTUAL_THREADS", "true");
+    }
+
+    @Test
+    void openExperimentAnswersWithP99AndWhatTheGatewayAdds() {
+        List<TargetResult> results = List.of(open("platform-direct", 800, 100), open("platform-gateway", 900, 99.5),
+                open("virtual-direct", 790, 100), open("virtual-gateway", 3800, 97));
+        assertThat(Answer.openExperimentSentence("virtual-threads", 600, results))
+                .startsWith("Virtual-threads experiment at 600 req/s (open model), p99 / errors: platform-direct 800 ms / 0.00 %")
+                .endsWith("the gateway adds at p99: platform +100 ms, virtual +3,010 ms.");
     }
 
     @Test
@@ -74,6 +97,11 @@ class ExperimentTest {
         Files.writeString(jdk.resolve("release"), "IMPLEMENTOR=\"Eclipse Adoptium\"\nJAVA_VERSION=\"25.0.3\"\n");
         assertThat(Tuning.version(jdk)).contains(25);
         assertThat(Tuning.version(jdk.resolve("missing"))).isEmpty();
+    }
+
+    private static TargetResult open(String name, long p99, double success) {
+        return new TargetResult(name, "slow-upstream", "http://127.0.0.1:8080", 100, 600, 0, 1, 1, 1, 1, 1, p99, success,
+                Map.of(), new double[] {600, 600}, new double[] {p99, p99}, Map.of(), 600, null, null, null, null);
     }
 
     private static TargetResult result(String name, double... tps) {
