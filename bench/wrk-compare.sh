@@ -188,7 +188,14 @@ run_wrk() { # target seconds -> "reqs rps p50ms p99ms proxyUs upstreamUs"
 }
 
 echo "wrk-compare: ${ORDER[*]} — wrk -t$THREADS -c$CONNECTIONS GET $REQ_PATH, warm-up ${WARMUP}s each, $ROUNDS × ${DURATION}s interleaved"
-echo "wrk-compare: $(nproc) cores, $(java -version 2>&1 | awk 'NR<=1'), $(wrk -v 2>&1 | awk 'NR<=1' | cut -d' ' -f1-2)"
+# The JDK each running app uses (./lab picks it: LAB_JAVA_HOME or the newest JDK 21+), from its process.
+app_jdk() {
+  local pid exe
+  pid=$(pid_of "$ROOT/.lab/$1.pid" || true); [ -n "$pid" ] || { echo "$1 not running"; return; }
+  exe=$(readlink -f "/proc/$pid/exe")
+  echo "$1 on Java $(sed -n 's/^JAVA_VERSION="\(.*\)"/\1/p' "$(dirname "$(dirname "$exe")")/release" 2>/dev/null)"
+}
+echo "wrk-compare: $(nproc) cores, $(app_jdk gateway), $(app_jdk study-service), $(wrk -v 2>&1 | awk 'NR<=1' | cut -d' ' -f1-2)"
 if [ "$WARMUP" -gt 0 ]; then
   for t in "${ORDER[@]}"; do
     echo "  warm-up $t (${WARMUP}s): $(run_wrk "$t" "$WARMUP" | awk '{printf "%s req/s", $2}')"

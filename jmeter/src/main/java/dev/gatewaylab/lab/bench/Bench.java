@@ -7,6 +7,7 @@ import dev.gatewaylab.lab.report.BenchReport;
 import dev.gatewaylab.lab.result.RepResult;
 import dev.gatewaylab.lab.result.RunResult;
 import dev.gatewaylab.lab.result.TargetResult;
+import dev.gatewaylab.lab.run.Catalog;
 import dev.gatewaylab.lab.run.Load;
 import dev.gatewaylab.lab.warmup.Warmup;
 import dev.gatewaylab.lab.run.Progress;
@@ -71,7 +72,7 @@ final class Bench {
                         progress.phase("variant " + r.target.name() + " (restart if needed)", 30);
                         restarts.switchTo(r.target);
                         if (s.warmupSeconds() > 0) {
-                            r.warmup = warmup.run(r.target); // a restarted service is a cold JVM
+                            r.warmup = warmup.run(warmupTarget(r.target)); // a restarted service is a cold JVM
                         }
                     }
                     progress.phase("measure " + r.target.name() + " rep " + rep + "/" + s.repetitions(),
@@ -132,6 +133,16 @@ final class Bench {
                 r.openRate = rate;
             }
         }
+    }
+
+    /**
+     * What warms a target up: itself, except in an open-model experiment, whose plan may be slow by design (the
+     * slow-upstream plan gives 8 closed-model threads ≈ 16 req/s, too few to warm a JIT or to agree on TPS): there the
+     * kind's own plan on the same URL warms the same JVMs.
+     */
+    private Target warmupTarget(Target t) {
+        Catalog.TargetKind kind = s.catalog().kindOf(t);
+        return !s.openModel() || kind == null ? t : t.variant(t.name(), kind.plan(), t.restartEnv());
     }
 
     /** The lab's own processes (by pid file) plus this runner. */

@@ -28,6 +28,15 @@ public record Catalog(Map<String, Service> services, Map<String, TargetKind> tar
     public record TargetKind(String name, String service, List<String> needs, String plan) {
     }
 
+    /**
+     * The kind of a target: by its name, or — for an experiment's variant, named after the variant — by the service
+     * that serves it; null for targets the catalog does not know (nginx).
+     */
+    public TargetKind kindOf(Target t) {
+        return targets.containsKey(t.name()) ? targets.get(t.name())
+                : targets.values().stream().filter(k -> k.service().equals(t.service())).findFirst().orElse(null);
+    }
+
     public static Catalog load(Path labHome) {
         Properties p = new Properties();
         Path file = labHome.resolve(FILE);
