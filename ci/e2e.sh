@@ -26,6 +26,15 @@ check "nothing was started by --help" nothing_listening
 check "./lab sweep --bogus exits 2 naming the option, starts nothing" \
   bash -c './lab sweep --bogus > "$0/bogus.txt" 2>&1; rc=$?; [ $rc -eq 2 ] && grep -q -- "--bogus" "$0/bogus.txt"' "$OUT"
 check "nothing was started by a mistyped option" nothing_listening
+check "./lab bench --experiment bogus exits 2 naming the experiments" \
+  bash -c './lab bench --experiment bogus > "$0/exp-bogus.txt" 2>&1; [ $? -eq 2 ] && grep -q "logging, tuning" "$0/exp-bogus.txt"' "$OUT"
+JDK17=$(dirname "$(dirname "$(readlink -f "$(command -v java)")")")
+check "virtual threads asked for on Java 17: ./lab up refuses (exit 2) naming LAB_JAVA_HOME, starts nothing" \
+  bash -c 'STUDY_SERVICE_VIRTUAL_THREADS=true LAB_JAVA_HOME="$1" ./lab up study-service > "$0/vt17.txt" 2>&1; \
+           [ $? -eq 2 ] && grep -q "LAB_JAVA_HOME" "$0/vt17.txt"' "$OUT" "$JDK17"
+check "LAB_JAVA_HOME that is not a JDK: exit 2 naming it" \
+  bash -c 'LAB_JAVA_HOME=/nonexistent ./lab up study-service > "$0/jdk-bad.txt" 2>&1; [ $? -eq 2 ] && grep -q "LAB_JAVA_HOME=/nonexistent" "$0/jdk-bad.txt"' "$OUT"
+check "nothing was started by a refused JDK" nothing_listening
 echo "== ./lab bench --start: starts only what its targets need, stops it at the end"
 ./lab bench --quick --targets direct --results "$OUT/start" > "$OUT/start.log" 2>&1 || true
 check "bench --targets direct started study-service only" grep -q "started \[study-service\]" "$OUT/start.log"
@@ -128,6 +137,34 @@ check "./lab sweep writes sweep.md with one row per level" \
   bash -c './lab sweep --targets direct --levels 2,4 --duration 2 --warmup 1 --warmup-max 5 --metrics-port 0 \
              --results "$0/sweep" > "$0/sweep.log" 2>&1 && [ "$(grep -c "^| direct |" "$0"/sweep/*/sweep.md)" -eq 2 ] \
            && [ -s "$(ls "$0"/sweep/*/sweep.json)" ] && ! grep -q "{" "$0"/sweep/*/sweep.md' "$OUT"
+
+echo "== ./lab bench --experiment: the gateway restarted in each variant, compared with the first"
+for exp in "logging log4j2-async" "tuning nio"; do
+  read -r name variant <<< "$exp"
+  dir="$OUT/experiment-$name"
+  if ./lab bench --quick --experiment "$name" --variants "$variant" --duration 2 --metrics-port 0 --results "$dir" \
+       > "$dir.log" 2>&1; then
+    check "--experiment $name --variants $variant: both variants measured after their own restart, ratio to the baseline" \
+      python3 - "$(ls -d "$dir"/*/)" "$variant" <<'PY'
+import json, os, re, sys
+run, variant = sys.argv[1], sys.argv[2]
+d = json.load(open(os.path.join(run, "run.json")))
+names = [t["name"] for t in d["targets"]]
+restarts = len(re.findall(r"starting gateway", open(os.path.join(run, "lab-script.log")).read()))
+ratio = d["ratios"][0]
+print(f"       targets {names}, {restarts} gateway starts, {ratio['of']} / {ratio['to']} = {ratio['mean']:.3f}")
+print(f"       apps' JDK: {d['environment']['apps_jdk']}")
+ok = (len(names) == 2 and names[1] == variant and all(t["samples"] > 0 for t in d["targets"])
+      and restarts >= 2 * d["settings"]["repetitions"] and ratio["of"] == variant and len(ratio["reps"]) == 2
+      and d["answer"].lower().startswith(d["settings"]["experiment"]) and d["environment"]["apps_jdk"])
+sys.exit(0 if ok else 1)
+PY
+  else
+    fail "--experiment $name (see $dir.log)"; tail -5 "$dir.log"
+  fi
+done
+check "the gateway runs with its defaults again after the experiments" \
+  bash -c 'curl -fsS -o /dev/null "$0/api/studies/1" && ! tr "\0" " " < /proc/$(cat .lab/gateway.pid)/environ | grep -q GATEWAY_NETTY_NATIVE=false' "$GW"
 
 echo "== report.html in headless Chromium"
 CHROMIUM=$(command -v chromium || command -v chromium-browser || true)

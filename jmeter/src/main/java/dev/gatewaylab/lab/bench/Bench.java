@@ -32,16 +32,16 @@ final class Bench {
     private final Path dir;
     private final PrintStream out;
     private final LiveMetrics metrics;
-    private final LoggingExperiment logging;
+    private final Restarts restarts;
     private final Map<String, TargetRun> runs = new LinkedHashMap<>();
     private final List<RepResult> reps = new ArrayList<>();
 
-    Bench(Settings settings, Path dir, PrintStream out, LiveMetrics metrics, LoggingExperiment logging) {
+    Bench(Settings settings, Path dir, PrintStream out, LiveMetrics metrics, Restarts restarts) {
         this.s = settings;
         this.dir = dir;
         this.out = out;
         this.metrics = metrics;
-        this.logging = logging;
+        this.restarts = restarts;
         settings.targets().forEach(t -> runs.put(t.name(), new TargetRun(t)));
     }
 
@@ -50,9 +50,9 @@ final class Bench {
         int n = s.targets().size();
         long overhead = 1; // engine start/stop per run
         long windows = s.quick() ? 1 : 10;
-        long warm = logging != null ? (long) s.repetitions() * n * (windows * (s.warmupSeconds() + overhead) + 30)
+        long warm = restarts != null ? (long) s.repetitions() * n * (windows * (s.warmupSeconds() + overhead) + 30)
                 : n * windows * (s.warmupSeconds() + overhead);
-        long open = logging != null ? 0 : (long) s.latencyRepetitions() * n * (s.durationSeconds() + overhead);
+        long open = restarts != null ? 0 : (long) s.latencyRepetitions() * n * (s.durationSeconds() + overhead);
         return warm + (long) s.repetitions() * n * (s.durationSeconds() + overhead) + open;
     }
 
@@ -62,14 +62,14 @@ final class Bench {
         try (Progress progress = new Progress(out, plannedSeconds())) {
             Load load = new Load(s, metrics, progress);
             Warmup warmup = new Warmup(s, load);
-            if (logging == null && s.warmupSeconds() > 0) {
+            if (restarts == null && s.warmupSeconds() > 0) {
                 warmup.runInterleaved(s.targets()).forEach((t, w) -> runs.get(t.name()).warmup = w);
             }
             for (int rep = 1; rep <= s.repetitions(); rep++) {
                 for (TargetRun r : runs.values()) {
-                    if (logging != null) {
-                        progress.phase("restart gateway: " + r.target.name(), 30);
-                        logging.switchTo(r.target);
+                    if (restarts != null) {
+                        progress.phase("restart " + r.target.service() + ": " + r.target.name(), 30);
+                        restarts.switchTo(r.target);
                         if (s.warmupSeconds() > 0) {
                             r.warmup = warmup.run(r.target); // a restarted gateway is a cold JVM
                         }
@@ -79,12 +79,12 @@ final class Bench {
                     measure(load, r, rep);
                 }
             }
-            if (logging == null && s.latencyRepetitions() > 0) {
+            if (restarts == null && s.latencyRepetitions() > 0) {
                 equalLoad(load, progress);
             }
         } finally {
-            if (logging != null) {
-                logging.restoreDefault();
+            if (restarts != null) {
+                restarts.restoreDefault();
             }
         }
         List<TargetResult> results = runs.values().stream().map(Summary::of).toList();
@@ -160,11 +160,14 @@ final class Bench {
             services.put(r.name(), run.target.service());
             warnings.addAll(Diagnosis.warnings(r, run.target.service(), s.quick() ? null : run.warmup, c));
         }
-        List<String> comparisons = s.repetitions() < 2 ? List.of() : Comparisons.of(results, logging != null);
-        List<RunResult.Ratio> ratios = Answer.ratios(results);
-        return new RunResult(Answer.sentence(results, ratios, services), s.describe(),
-                Environment.probe(started, s.labHome(), s.remoteHosts()), results, ratios, reps, comparisons,
-                warnings, Notes.of(s, results, logging != null));
+        boolean experiment = restarts != null;
+        List<String> comparisons = s.repetitions() < 2 ? List.of() : Comparisons.of(results, experiment);
+        List<RunResult.Ratio> ratios = experiment ? Answer.ratiosToFirst(results) : Answer.ratios(results);
+        String answer = experiment ? Answer.experimentSentence(s.experiment(), results, ratios, services)
+                : Answer.sentence(results, ratios, services);
+        return new RunResult(answer, s.describe(),
+                Environment.probe(started, s.labHome(), s.remoteHosts(), s.catalog().services().keySet()), results, ratios, reps, comparisons,
+                warnings, Notes.of(s, results, restarts != null));
     }
 
     /** JMeter dashboards (best effort: a failure becomes a warning), then run.json, report.md, report.html. */

@@ -55,8 +55,14 @@ public final class BenchCommand implements Callable<Integer> {
             + "(default on; off with --quick, where its ~5 s per target would break the time budget).")
     Boolean dashboard;
 
-    @Option(names = "--experiment", description = "logging: targets become the gateway in each logging mode (off, logback, log4j2-sync, log4j2-async).")
+    @Option(names = "--experiment", description = "Targets become variants of the gateway, each restarted with its own "
+            + "environment and compared with the first: logging (off, logback, log4j2-sync, log4j2-async) or tuning "
+            + "(each cost lever against today's defaults). See docs/runner.md.")
     String experiment;
+
+    @Option(names = "--variants", description = "With --experiment: only these variants (comma-separated; the baseline "
+            + "is always measured), e.g. --variants nio,event-loops-4.")
+    String variants;
 
     private final PrintStream out;
     private final PrintStream err;
@@ -75,7 +81,8 @@ public final class BenchCommand implements Callable<Integer> {
         int dur = positive("--duration", duration, intProp(props, "duration", quick ? 3 : 5));
         int warm = nonNegative("--warmup", warmup, quick ? 2 : 5);
         int warmMax = positive("--warmup-max", warmupMax, 120);
-        int latencyReps = nonNegative("--latency-repetitions", latencyRepetitions, 1);
+        // an experiment compares variants by closed-model throughput only: no equal-load phase
+        int latencyReps = nonNegative("--latency-repetitions", latencyRepetitions, experiment != null ? 0 : 1);
         int thr = positive("--threads", threads, intProp(props, "threads", 8));
         double r = rate != null ? rate : props.containsKey("rate") ? Double.parseDouble(props.get("rate")) : 0;
         if (r < 0 || Double.isNaN(r) || Double.isInfinite(r)) {
@@ -88,11 +95,12 @@ public final class BenchCommand implements Callable<Integer> {
         Path plans = labHome.resolve("jmeter").resolve("plans");
         List<Target> targets;
         if (experiment != null) {
-            if (!experiment.equals("logging")) {
-                throw new LabException("unknown experiment '" + experiment + "'", "the only experiment is: --experiment logging");
-            }
-            LabScript.require("--experiment logging (it restarts the gateway per mode)", "./lab bench --experiment logging");
-            targets = LoggingExperiment.targets(target.gateway(catalog, plans));
+            Experiment e = Experiment.named(experiment).select(variants);
+            LabScript.require("--experiment " + experiment + " (it restarts the gateway per variant)",
+                    "./lab bench --experiment " + experiment);
+            targets = e.targets(target.gateway(catalog, plans));
+        } else if (variants != null) {
+            throw new LabException("--variants needs --experiment", "e.g. ./lab bench --experiment tuning --variants nio");
         } else {
             targets = target.resolveTargets(catalog, plans);
         }
@@ -118,10 +126,10 @@ public final class BenchCommand implements Callable<Integer> {
     private int run(Settings s, RunDirectory run, LiveMetrics metrics) throws Exception {
         JMeterHome.init(JMeterHome.defaultLocation());
         int port = metrics.start(s.metricsPort(), err);
-        LoggingExperiment logging = s.experiment() == null ? null
-                : new LoggingExperiment(new LabScript(LabScript.require("--experiment logging", "./lab bench --experiment logging"),
+        Restarts restarts = s.experiment() == null ? null
+                : new Restarts(new LabScript(LabScript.require("--experiment", "./lab bench --experiment " + s.experiment()),
                         run.dir().resolve("lab-script.log")), s.targets().get(0));
-        Bench bench = new Bench(s, run.dir(), out, metrics, logging);
+        Bench bench = new Bench(s, run.dir(), out, metrics, restarts);
         out.printf("bench: %d target(s) %s, %d reps × %d s, warm-up %d s, %s; about %d s; results %s%s%n",
                 s.targets().size(), TargetOptions.joinTargets(s.targets()), s.repetitions(), s.durationSeconds(),
                 s.warmupSeconds(), s.describe().get("model"), bench.plannedSeconds(), run.dir(),

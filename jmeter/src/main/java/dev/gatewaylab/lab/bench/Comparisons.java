@@ -6,30 +6,23 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Verdict lines: every pair (experiment modes, later vs earlier), or the first target (gateway) against each other
- * target. TPS and p99 via Welch's t-test over the per-repetition values.
+ * Verdict lines: each experiment variant against the baseline (the first target), or the first target (gateway)
+ * against each other target. TPS and p99 via Welch's t-test over the per-repetition values.
  */
 final class Comparisons {
 
     private Comparisons() {
     }
 
-    static List<String> of(List<TargetResult> results, boolean allPairs) {
+    static List<String> of(List<TargetResult> results, boolean experiment) {
         List<String> out = new ArrayList<>();
         if (results.size() < 2 || results.stream().anyMatch(r -> r.tpsReps().length < 2)) {
             return out;
         }
         List<int[]> pairs = new ArrayList<>();
-        if (allPairs) {
-            for (int i = 0; i < results.size(); i++) {
-                for (int j = i + 1; j < results.size(); j++) {
-                    pairs.add(new int[] {i, j});
-                }
-            }
-        } else {
-            for (int j = 1; j < results.size(); j++) {
-                pairs.add(new int[] {j, 0}); // gateway (first) relative to each other target
-            }
+        for (int j = 1; j < results.size(); j++) {
+            // a variant relative to the baseline, or the gateway (first) relative to each other target
+            pairs.add(experiment ? new int[] {0, j} : new int[] {j, 0});
         }
         for (int[] p : pairs) {
             TargetResult base = results.get(p[0]);

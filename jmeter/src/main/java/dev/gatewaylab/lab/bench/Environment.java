@@ -1,5 +1,6 @@
 package dev.gatewaylab.lab.bench;
 
+import dev.gatewaylab.lab.process.ProcSampler;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.nio.file.Files;
@@ -17,7 +18,7 @@ final class Environment {
     private Environment() {
     }
 
-    static Map<String, Object> probe(Instant started, Path labHome, List<String> remoteHosts) {
+    static Map<String, Object> probe(Instant started, Path labHome, List<String> remoteHosts, Iterable<String> services) {
         Map<String, Object> env = new LinkedHashMap<>();
         env.put("started", started.toString());
         env.put("finished", Instant.now().toString());
@@ -33,12 +34,34 @@ final class Environment {
                 + System.getProperty("os.arch") + osRelease());
         env.put("jdk", System.getProperty("java.vm.vendor") + " " + System.getProperty("java.runtime.version"));
         env.put("runner_max_heap_mib", Runtime.getRuntime().maxMemory() / (1024 * 1024));
+        env.put("apps_jdk", appJdks(labHome, services));
         env.put("jmeter", JMeterUtils.getJMeterVersion());
         String v = Environment.class.getPackage().getImplementationVersion();
         env.put("runner", v == null ? "dev" : v);
         env.put("lab_home", labHome.toString());
         env.put("remote_engines", remoteHosts.isEmpty() ? "none (in-process engine)" : remoteHosts);
         return env;
+    }
+
+    /** Service → the JDK its running process uses (LAB_JAVA_HOME, chosen by ./lab), from /proc/<pid>/exe. */
+    private static Map<String, String> appJdks(Path labHome, Iterable<String> services) {
+        Map<String, String> jdks = new LinkedHashMap<>();
+        for (String service : services) {
+            Long pid = ProcSampler.pidFromFile(labHome, service);
+            if (pid == null) {
+                continue;
+            }
+            try {
+                Path home = Files.readSymbolicLink(Path.of("/proc/" + pid + "/exe")).getParent().getParent();
+                String version = Files.readAllLines(home.resolve("release")).stream()
+                        .filter(l -> l.startsWith("JAVA_VERSION=")).findFirst().orElse("JAVA_VERSION=?")
+                        .substring(13).replace("\"", "");
+                jdks.put(service, version + " (" + home + ")");
+            } catch (IOException | RuntimeException e) {
+                jdks.put(service, "unknown");
+            }
+        }
+        return jdks;
     }
 
     private static long totalMemoryMiB() {

@@ -38,8 +38,12 @@ final class Notes {
                     r.tps()));
         }
         if (experiment) {
-            notes.add("Logging experiment: the gateway was restarted in each mode for every repetition and warmed until "
-                    + "steady each time; no equal-load latency phase.");
+            notes.add("Experiment " + s.experiment() + ": for every repetition the gateway was restarted in each variant "
+                    + "(./lab down gateway; <environment> ./lab up gateway), warmed until steady and measured, variants "
+                    + "interleaved; each variant is compared with the first (" + s.targets().get(0).name() + "): TPS ratio "
+                    + "per repetition (mean ± CI95), CPU per request, p99. No equal-load latency phase. Variants: "
+                    + String.join("; ", s.targets().stream().map(t -> t.name() + " "
+                    + (t.restartEnv().isEmpty() ? "(defaults)" : t.restartEnv().toString())).toList()) + ".");
         } else if (s.latencyRepetitions() > 0) {
             notes.add("Latency at equal load: after the throughput phase every target got the same open-model load "
                     + "(JMeter's Open Model Thread Group, Poisson arrivals at the rate shown, a new thread per arrival), "

@@ -47,7 +47,10 @@ public final class LabScript {
     public List<String> startNeeded(Catalog catalog, List<Target> targets) throws IOException, InterruptedException {
         Set<String> needed = new LinkedHashSet<>();
         for (Target t : targets) {
-            Catalog.TargetKind kind = catalog.targets().get(t.name());
+            // an experiment's variants are named after the variant, not the target kind: find it by service
+            Catalog.TargetKind kind = catalog.targets().containsKey(t.name()) ? catalog.targets().get(t.name())
+                    : catalog.targets().values().stream().filter(k -> k.service().equals(t.service())).findFirst()
+                    .orElse(null);
             if (t.local() && kind != null && t.port() == catalog.service(kind.service()).port()) {
                 needed.addAll(kind.needs());
             }

@@ -1,0 +1,80 @@
+package dev.gatewaylab.lab.bench;
+
+import dev.gatewaylab.lab.bench.Experiment.Variant;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+/**
+ * The tuning experiment: each of the gateway's cost levers (README "Gateway knobs", docs/gateway-cost.md) turned back
+ * one at a time against today's defaults — the table of what each default is worth, and of the levers that do nothing.
+ */
+final class Tuning {
+
+    private static final Pattern JAVA_VERSION = Pattern.compile("^JAVA_VERSION=\"(\\d+)", Pattern.MULTILINE);
+
+    private Tuning() {
+    }
+
+    static Experiment experiment() {
+        List<Variant> v = new ArrayList<>();
+        v.add(new Variant("defaults", Experiment.env(), "today's defaults (baseline)"));
+        v.add(new Variant("access-log-off", Experiment.env("GATEWAY_LOGGING_MODE", "off"), "no access log"));
+        v.add(new Variant("observations-on", Experiment.env("GATEWAY_SERVER_OBSERVATION", "true",
+                "GATEWAY_CLIENT_OBSERVATION", "true"), "WebFlux server and gateway client observations on"));
+        v.add(new Variant("no-filter-cache", Experiment.env("GATEWAY_ROUTE_FILTER_CACHE", "false"),
+                "route filters sorted per request"));
+        v.add(new Variant("unused-filters-on", Experiment.env("GATEWAY_UNUSED_FILTERS", "true"),
+                "websocket/forward/cached-body global filters and the weight predicate back"));
+        v.add(new Variant("http2-on", Experiment.env("GATEWAY_HTTP2", "true"), "h2c enabled (gRPC header filters back)"));
+        v.add(new Variant("event-loops-4", Experiment.env("GATEWAY_IO_WORKER_COUNT", "4"),
+                "Reactor Netty's default event-loop count, max(cores, 4)"));
+        v.add(new Variant("nio", Experiment.env("GATEWAY_NETTY_NATIVE", "false"), "NIO instead of epoll"));
+        v.add(new Variant("g1", Experiment.env("GATEWAY_JAVA_OPTS", "-Xmx256m -Xms256m -XX:+UseG1GC"),
+                "G1 (the JVM default) instead of ParallelGC"));
+        v.add(new Variant("log-wait-sleep", Experiment.env("GATEWAY_LOG_WAIT_STRATEGY", "Sleep"),
+                "async logger thread waits with Sleep instead of Timeout"));
+        v.add(new Variant("leak-detection-simple", Experiment.env("GATEWAY_NETTY_LEAK_DETECTION", "simple"),
+                "Netty's default buffer leak detection"));
+        otherJdk().ifPresent(jdk -> v.add(new Variant("jdk-" + version(jdk).orElse(0),
+                Experiment.env("GATEWAY_JAVA_HOME", jdk.toString()), "the gateway on another installed JDK")));
+        return new Experiment("tuning", "each gateway cost lever turned back against today's defaults", v);
+    }
+
+    /**
+     * An installed JDK of another major version than the one the lab runs the apps on ({@code LAB_JAVA_HOME}, which
+     * ./lab exports after choosing it): the newest such under /usr/lib/jvm.
+     */
+    static Optional<Path> otherJdk() {
+        String chosen = System.getenv("LAB_JAVA_HOME");
+        Optional<Integer> current = chosen == null || chosen.isBlank() ? Optional.of(Runtime.version().feature())
+                : version(Path.of(chosen));
+        Path jvms = Path.of("/usr/lib/jvm");
+        if (!Files.isDirectory(jvms)) {
+            return Optional.empty();
+        }
+        try (Stream<Path> dirs = Files.list(jvms)) {
+            return dirs.filter(d -> Files.isExecutable(d.resolve("bin/java")) && !Files.isSymbolicLink(d))
+                    .filter(d -> version(d).isPresent() && !version(d).equals(current))
+                    .max((a, b) -> Integer.compare(version(a).orElse(0), version(b).orElse(0)));
+        } catch (IOException e) {
+            return Optional.empty();
+        }
+    }
+
+    /** The major version in a JDK's {@code release} file. */
+    static Optional<Integer> version(Path javaHome) {
+        try {
+            Matcher m = JAVA_VERSION.matcher(Files.readString(javaHome.resolve("release")));
+            return m.find() ? Optional.of(Integer.parseInt(m.group(1))) : Optional.empty();
+        } catch (IOException | RuntimeException e) {
+            return Optional.empty();
+        }
+    }
+}

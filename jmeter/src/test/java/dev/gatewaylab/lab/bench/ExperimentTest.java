@@ -1,0 +1,83 @@
+package dev.gatewaylab.lab.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.gatewaylab.lab.result.RunResult;
+import dev.gatewaylab.lab.result.TargetResult;
+import dev.gatewaylab.lab.run.LabException;
+import dev.gatewaylab.lab.run.Target;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ExperimentTest {
+
+    private final Target gateway = new Target("gateway", "/lab/jmeter/plans/gateway.jmx",
+            URI.create("http://127.0.0.1:8080"), "gateway", URI.create("http://127.0.0.1:9080"));
+
+    @Test
+    void loggingVariantsRestartTheGatewayWithTheirEnvironment() {
+        List<Target> targets = Experiment.named("logging").targets(gateway);
+        assertThat(targets).extracting(Target::name).containsExactly("off", "logback", "log4j2-sync", "log4j2-async");
+        assertThat(targets).allSatisfy(t -> {
+            assertThat(t.service()).isEqualTo("gateway");
+            assertThat(t.url()).isEqualTo(gateway.url());
+            assertThat(t.plan()).isEqualTo(gateway.plan());
+        });
+        assertThat(targets.get(1).restartEnv())
+                .containsExactlyInAnyOrderEntriesOf(Map.of("GATEWAY_LOGGING_MODE", "async", "GATEWAY_LOGGING_BACKEND", "logback"));
+    }
+
+    @Test
+    void selectingVariantsKeepsTheBaselineFirst() {
+        List<Target> targets = Experiment.named("tuning").select("nio,g1").targets(gateway);
+        assertThat(targets).extracting(Target::name).containsExactly("defaults", "nio", "g1");
+        assertThat(targets.get(0).restartEnv()).isEmpty();
+        assertThat(targets.get(1).restartEnv()).containsEntry("GATEWAY_NETTY_NATIVE", "false");
+    }
+
+    @Test
+    void unknownExperimentOrVariantIsAUsageErrorNamingTheChoices() {
+        assertThatThrownBy(() -> Experiment.named("speed")).isInstanceOf(LabException.class)
+                .hasMessageContaining("unknown experiment 'speed'");
+        assertThatThrownBy(() -> Experiment.named("tuning").select("nio,fast")).isInstanceOf(LabException.class)
+                .hasMessageContaining("no variant 'fast'");
+    }
+
+    @Test
+    void aVariantWithItsOwnPlanUsesThePlanBesideTheGateways() {
+        Experiment e = new Experiment("x", "x", List.of(new Experiment.Variant("a", Map.of(), "a"),
+                new Experiment.Variant("b", Map.of("K", "V"), "deny-list", "b")));
+        assertThat(e.targets(gateway).get(1).plan()).isEqualTo("/lab/jmeter/plans/deny-list.jmx");
+    }
+
+    @Test
+    void variantRatiosArePerRepetitionAgainstTheBaseline() {
+        List<TargetResult> results = List.of(result("defaults", 1000, 1000, 1000), result("nio", 900, 950, 1000));
+        List<RunResult.Ratio> ratios = Answer.ratiosToFirst(results);
+        assertThat(ratios).hasSize(1);
+        assertThat(ratios.get(0).of()).isEqualTo("nio");
+        assertThat(ratios.get(0).to()).isEqualTo("defaults");
+        assertThat(ratios.get(0).reps()).containsExactly(0.9, 0.95, 1.0);
+        assertThat(ratios.get(0).mean()).isEqualTo(0.95, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(Answer.experimentSentence("tuning", results, ratios, Map.of()))
+                .startsWith("Tuning experiment, against defaults").contains("nio ×0.950 ± ");
+    }
+
+    @Test
+    void jdkMajorVersionComesFromTheReleaseFile(@TempDir Path jdk) throws Exception {
+        Files.writeString(jdk.resolve("release"), "IMPLEMENTOR=\"Eclipse Adoptium\"\nJAVA_VERSION=\"25.0.3\"\n");
+        assertThat(Tuning.version(jdk)).contains(25);
+        assertThat(Tuning.version(jdk.resolve("missing"))).isEmpty();
+    }
+
+    private static TargetResult result(String name, double... tps) {
+        return new TargetResult(name, "gateway", "http://127.0.0.1:8080", 100, 0, 0, 1, 1, 1, 1, 1, 1, 100, Map.of(),
+                tps, new double[] {1, 1, 1}, Map.of(), 0, null, null, null, null);
+    }
+}
