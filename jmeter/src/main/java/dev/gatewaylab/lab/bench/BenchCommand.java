@@ -56,8 +56,8 @@ public final class BenchCommand implements Callable<Integer> {
     Boolean dashboard;
 
     @Option(names = "--experiment", description = "Targets become variants of the gateway, each restarted with its own "
-            + "environment and compared with the first: logging (off, logback, log4j2-sync, log4j2-async) or tuning "
-            + "(each cost lever against today's defaults). See docs/runner.md.")
+            + "environment and compared with the first: logging (off, logback, log4j2-sync, log4j2-async) , tuning "
+            + "(each cost lever against today's defaults) or apm (off, scouter: the Scouter agent). See docs/runner.md.")
     String experiment;
 
     @Option(names = "--variants", description = "With --experiment: only these variants (comma-separated; the baseline "

@@ -23,13 +23,14 @@ record Experiment(String name, String summary, List<Variant> variants) {
         }
     }
 
-    static final List<String> NAMES = List.of("logging", "tuning");
+    static final List<String> NAMES = List.of("logging", "tuning", "apm");
 
     /** The experiment called {@code name}, or a usage error listing the ones there are. */
     static Experiment named(String name) {
         return switch (name) {
             case "logging" -> logging();
             case "tuning" -> Tuning.experiment();
+            case "apm" -> apm();
             default -> throw new LabException("unknown experiment '" + name + "'",
                     "use one of: " + String.join(", ", NAMES) + " (e.g. ./lab bench --experiment logging)");
         };
@@ -46,6 +47,16 @@ record Experiment(String name, String summary, List<Variant> variants) {
                         "Log4j2, appended on the event loop"),
                 new Variant("log4j2-async", env("GATEWAY_LOGGING_MODE", "async", "GATEWAY_LOGGING_BACKEND", "log4j2"),
                         "Log4j2 async loggers (the default)")));
+    }
+
+    /**
+     * What an APM agent costs before it goes to production: the gateway without and with the Scouter Java agent
+     * ({@code LAB_APM=scouter}: ./lab attaches it and starts a local collector, docs/compose.md).
+     */
+    static Experiment apm() {
+        return new Experiment("apm", "the gateway without (baseline) and with the Scouter APM agent", List.of(
+                new Variant("off", env("LAB_APM", "off"), "no agent"),
+                new Variant("scouter", env("LAB_APM", "scouter"), "Scouter Java agent, reporting to a local collector")));
     }
 
     /**
