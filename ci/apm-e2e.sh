@@ -98,19 +98,24 @@ done
 cat "$OUT/verdict.txt" 2>/dev/null || true
 check "REST API: gateway, study-service, monolith alive with the transactions sent (xlog-data)" $ok
 # TPS: a rate over the agent's recent window, so > 0 right after the requests. The webapp may answer 500 for a few
-# seconds after start-up (its object cache lags the collector's), hence the poll.
+# seconds after start-up (its object cache lags the collector's), hence the poll. Object types: the two Spring MVC
+# services are `tomcat`, the WebFlux gateway is `java`.
 tps() {
-  curl -fsS --max-time 5 "$API/counter/realTime/TPS/ofType/tomcat" > "$OUT/tps.json" && python3 - "$OUT/tps.json" <<'PY'
+  { curl -fsS --max-time 5 "$API/counter/realTime/TPS/ofType/tomcat" && echo && \
+    curl -fsS --max-time 5 "$API/counter/realTime/TPS/ofType/java" && echo; } > "$OUT/tps.json" && python3 - "$OUT/tps.json" <<'PY'
 import json, sys
-tps = {c["objName"].rsplit("/", 1)[-1]: float(c.get("value") or 0) for c in json.load(open(sys.argv[1]))["result"] if c["name"] == "TPS"}
+tps = {}
+for line in open(sys.argv[1]):
+    if line.strip():
+        tps.update({c["objName"].rsplit("/", 1)[-1]: float(c.get("value") or 0) for c in json.loads(line)["result"] if c["name"] == "TPS"})
 print("       TPS: %s" % tps)
-sys.exit(0 if tps.get("study-service", 0) > 0 and tps.get("monolith", 0) > 0 else 1)
+sys.exit(0 if all(tps.get(s, 0) > 0 for s in ("gateway", "study-service", "monolith")) else 1)
 PY
 }
 deadline=$((SECONDS + 30)); ok=false
 while [ $SECONDS -lt $deadline ]; do if tps > "$OUT/tps.txt" 2>&1; then ok=true; break; fi; sleep 2; done
 cat "$OUT/tps.txt"
-check "REST API: the TPS counter of study-service and monolith > 0 (counter/realTime/TPS/ofType/tomcat)" $ok
+check "REST API: the TPS counter of gateway, study-service and monolith > 0 (counter/realTime/TPS/ofType/tomcat|java)" $ok
 check "the agent logged its version $VERSION in each service's log" \
   bash -c 'for s in gateway study-service monolith; do grep -q "Version $0" ".lab/logs/$s.log" || exit 1; done' "$VERSION"
 
