@@ -41,6 +41,9 @@ echo "== bad input"
 ./lab down >/dev/null
 check "LAB_APM=bogus ./lab up exits 2 naming LAB_APM, starts nothing" \
   bash -c 'LAB_APM=bogus ./lab up > "$0/bogus.txt" 2>&1; [ $? -eq 2 ] && grep -q "LAB_APM" "$0/bogus.txt"' "$OUT"
+check "an agent that cannot be fetched: ./lab up --apm exits 2 naming SCOUTER_AGENT_JAR" \
+  bash -c 'env -u SCOUTER_AGENT_JAR SCOUTER_AGENT_VERSION=0.0.0 ./lab up --apm > "$0/no-agent.txt" 2>&1; \
+           [ $? -eq 2 ] && grep -q "SCOUTER_AGENT_JAR" "$0/no-agent.txt"' "$OUT"
 check "nothing was started" nothing_listening
 
 echo "== the collector's port taken by something else: start-up goes on, the agent is attached anyway"
