@@ -57,8 +57,9 @@ public final class BenchCommand implements Callable<Integer> {
 
     @Option(names = "--experiment", description = "Targets become variants of the gateway, each restarted with its own "
             + "environment and compared with the first: logging (off, logback, log4j2-sync, log4j2-async), tuning "
-            + "(each cost lever against today's defaults) or virtual-threads (study-service's slow endpoint at 600 "
-            + "req/s, open model, direct and through the gateway, platform vs virtual threads). See docs/runner.md.")
+            + "(each cost lever against today's defaults), virtual-threads (study-service's slow endpoint at 600 "
+            + "req/s, open model, direct and through the gateway, platform vs virtual threads) or apm (off, scouter: "
+            + "the Scouter agent on the gateway). See docs/runner.md.")
     String experiment;
 
     @Option(names = "--variants", description = "With --experiment: only these variants (comma-separated; the baseline "

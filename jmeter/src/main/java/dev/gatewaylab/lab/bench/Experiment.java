@@ -21,7 +21,7 @@ record Experiment(String name, String summary, String service, List<String> kind
     record Variant(String name, Map<String, String> env, String what) {
     }
 
-    static final List<String> NAMES = List.of("logging", "tuning", "virtual-threads");
+    static final List<String> NAMES = List.of("logging", "tuning", "virtual-threads", "apm");
 
     /** The experiment called {@code name}, or a usage error listing the ones there are. */
     static Experiment named(String name) {
@@ -29,6 +29,7 @@ record Experiment(String name, String summary, String service, List<String> kind
             case "logging" -> logging();
             case "tuning" -> Tuning.experiment();
             case "virtual-threads" -> virtualThreads();
+            case "apm" -> apm();
             default -> throw new LabException("unknown experiment '" + name + "'",
                     "use one of: " + String.join(", ", NAMES) + " (e.g. ./lab bench --experiment logging)");
         };
@@ -58,6 +59,17 @@ record Experiment(String name, String summary, String service, List<String> kind
                 "slow-upstream", 600, List.of(
                 new Variant("platform", env("STUDY_SERVICE_VIRTUAL_THREADS", "false"), "Tomcat's 200 platform threads"),
                 new Variant("virtual", env("STUDY_SERVICE_VIRTUAL_THREADS", "true"), "a virtual thread per request")));
+    }
+
+    /**
+     * What an APM agent costs before it goes to production: the gateway without and with the Scouter Java agent
+     * ({@code LAB_APM=scouter}: ./lab attaches it and starts a local collector, docs/compose.md).
+     */
+    static Experiment apm() {
+        return new Experiment("apm", "the gateway without (baseline) and with the Scouter APM agent", "gateway",
+                List.of("gateway"), null, 0, List.of(
+                new Variant("off", env("LAB_APM", "off"), "no agent"),
+                new Variant("scouter", env("LAB_APM", "scouter"), "Scouter Java agent, reporting to a local collector")));
     }
 
     /**

@@ -41,6 +41,14 @@ class ExperimentTest {
     }
 
     @Test
+    void apmExperimentRestartsTheGatewayWithoutThenWithTheAgent() {
+        List<Target> targets = Experiment.named("apm").targets(this::ofKind);
+        assertThat(targets).extracting(Target::name).containsExactly("off", "scouter");
+        assertThat(targets.get(0).restartEnv()).containsExactlyEntriesOf(Map.of("LAB_APM", "off"));
+        assertThat(targets.get(1).restartEnv()).containsExactlyEntriesOf(Map.of("LAB_APM", "scouter"));
+    }
+
+    @Test
     void selectingVariantsKeepsTheBaselineFirst() {
         List<Target> targets = Experiment.named("tuning").select("nio,g1").targets(this::ofKind);
         assertThat(targets).extracting(Target::name).containsExactly("defaults", "nio", "g1");
