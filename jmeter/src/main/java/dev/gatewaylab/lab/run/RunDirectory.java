@@ -80,7 +80,7 @@ public final class RunDirectory implements AutoCloseable {
     }
 
     /** Records why the run failed (written into the INCOMPLETE marker on close). */
-    public void fail(Exception e) {
+    public void fail(Throwable e) {
         failure = "failed: " + (e instanceof LabException ? e.getMessage() : e.toString());
     }
 
