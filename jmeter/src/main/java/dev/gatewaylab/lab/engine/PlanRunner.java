@@ -56,6 +56,11 @@ public final class PlanRunner {
         }
     }
 
+    /** Stops whatever runs on remote engines now (Ctrl-C), as StandardJMeterEngine.stopEngineNow() does locally. */
+    public static void stopRemoteNow() {
+        RemoteRun.stopAll();
+    }
+
     /** Loads the plan, applies the properties (what {@code -Jkey=value} does) and returns the tree to run. */
     public static HashTree load(Path plan, Map<String, String> properties) throws IOException {
         properties.forEach(JMeterUtils::setProperty);

@@ -35,6 +35,9 @@ final class RemoteRun {
         return t;
     });
 
+    /** Runs under way, for {@link #stopAll()} on Ctrl-C. */
+    private static final java.util.Set<DistributedRunner> ACTIVE = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
     private final List<RemoteEngine> engines;
     private final LabCollector collector;
     private final EndLatch end;
@@ -90,12 +93,20 @@ final class RemoteRun {
             abort(runner, new ArrayList<>(notStarted.keySet()), true, "remote engine(s) did not start the run: "
                     + notStarted + " — an engine runs one test at a time (another runner using it?)");
         }
+        ACTIVE.add(runner);
         try {
             watch(runner, names, maxWait);
         } catch (InterruptedException e) {
-            runner.stop(); // Ctrl-C: the engines must not go on loading the target
+            runner.stop(); // the engines must not go on loading the target
             throw e;
+        } finally {
+            ACTIVE.remove(runner);
         }
+    }
+
+    /** Stops every remote run under way (the runner is being interrupted): engines must not keep loading. */
+    static void stopAll() {
+        ACTIVE.forEach(DistributedRunner::stop);
     }
 
     private void watch(DistributedRunner runner, List<String> names, Duration maxWait) throws InterruptedException {

@@ -33,9 +33,11 @@ public record Rmi(Path keystore, String hostname, int callbackPort) {
     /** Applies the settings; must run before JMeter's RmiUtils is first used (it reads them once). */
     void apply(List<RemoteEngine> engines) {
         properties(keystore).forEach(JMeterUtils::setProperty);
-        if (JMeterUtils.getProperty("mode") == null) {
-            // Engines send samples as they come (data stripped), not in batches of 100: live progress and metrics.
-            JMeterUtils.setProperty("mode", "StrippedAsynch");
+        if (JMeterUtils.getProperty("time_threshold") == null) {
+            // JMeter's default sender (StrippedBatch) sends 100 samples or 60 s at a time: at least once a second
+            // instead, for the progress line and the live metrics. Not an Asynch mode: it reports the test's end
+            // before its queue is drained, and the last samples miss the JTL.
+            JMeterUtils.setProperty("time_threshold", "1000");
         }
         if (callbackPort > 0) {
             JMeterUtils.setProperty("client.rmi.localport", Integer.toString(callbackPort));

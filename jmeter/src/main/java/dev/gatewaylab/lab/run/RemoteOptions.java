@@ -21,7 +21,7 @@ public class RemoteOptions {
     @Option(names = "--rmi-hostname", paramLabel = "HOST", description = "Address of this machine the engines send their samples to (java.rmi.server.hostname; default 127.0.0.1 when every engine is on loopback, else Java's default).")
     String rmiHostname;
 
-    @Option(names = "--rmi-callback-port", paramLabel = "PORT", defaultValue = "0", description = "First of the runner's callback ports for the engines (client.rmi.localport; PORT..PORT+2; default 0 = any free port). Set it when a firewall sits between engines and runner.")
+    @Option(names = "--rmi-callback-port", paramLabel = "PORT", defaultValue = "0", description = "First of the runner's callback ports for the engines (client.rmi.localport; PORT..PORT+2; default 0 = any free port). Set it when a firewall sits between engines and runner; not with --rmi-keystore.")
     int callbackPort;
 
     @Option(names = "--on-engine-loss", paramLabel = "fail|continue", defaultValue = "fail", description = "An engine lost mid-run: fail (default) marks the repetition failed and ends the run INCOMPLETE; continue discards that repetition, repeats it on the remaining engines and says so in the report.")
@@ -61,6 +61,11 @@ public class RemoteOptions {
         if (keystore != null && !Files.isReadable(keystore)) {
             throw new LabException("--rmi-keystore " + keystore + " is not a readable file",
                     "create it as in docs/remote.md (keytool -genkeypair ... -alias rmi) and copy it to every engine");
+        }
+        if (keystore != null && callbackPort != 0) {
+            throw new LabException("--rmi-callback-port cannot be combined with --rmi-keystore",
+                    "JMeter's SSL socket factories cannot share a fixed port between the runner's listeners; with "
+                            + "SSL let the engines reach the runner's ephemeral ports (docs/remote.md)");
         }
         if (hosts.isEmpty() && (keystore != null || rmiHostname != null || callbackPort != 0)) {
             throw new LabException("--rmi-keystore, --rmi-hostname and --rmi-callback-port need --remote", "add --remote HOST[:PORT],...");

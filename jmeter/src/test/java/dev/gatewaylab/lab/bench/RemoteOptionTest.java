@@ -57,6 +57,10 @@ class RemoteOptionTest {
             assertThatThrownBy(() -> parse("--remote", "h", "--rmi-keystore", tmp.resolve("none.jks").toString(),
                     "--targets", "direct").settings()).isInstanceOf(LabException.class)
                     .hasMessageContaining("not a readable file");
+            java.nio.file.Path ks = java.nio.file.Files.writeString(tmp.resolve("ks.jks"), "x");
+            assertThatThrownBy(() -> parse("--remote", "h", "--rmi-keystore", ks.toString(), "--rmi-callback-port",
+                    "41000", "--targets", "direct").settings()).isInstanceOf(LabException.class)
+                    .hasMessageContaining("cannot be combined");
             Settings s = parse("--remote", "127.0.0.2,127.0.0.3:1199", "--on-engine-loss", "continue",
                     "--targets", "direct").settings();
             assertThat(s.remote().continueOnLoss()).isTrue();
