@@ -2,13 +2,14 @@ package dev.gatewaylab.lab;
 
 import dev.gatewaylab.lab.bench.BenchCommand;
 import dev.gatewaylab.lab.compare.CompareCommand;
+import dev.gatewaylab.lab.remote.EngineCommand;
 import dev.gatewaylab.lab.run.LabException;
 import dev.gatewaylab.lab.sweep.SweepCommand;
 import java.io.PrintStream;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
-/** {@code java -jar jmeter/target/lab.jar <bench|sweep|compare> ...}; invoked by ./lab. */
+/** {@code java -jar jmeter/target/lab.jar <bench|sweep|compare|engine> ...}; invoked by ./lab. */
 @Command(name = "lab", mixinStandardHelpOptions = true, version = "lab, the Gateway Lab runner (JMeter 5.6.3 embedded)",
         description = "Gateway Lab load runner.")
 public final class LabCommand implements Runnable {
@@ -19,7 +20,14 @@ public final class LabCommand implements Runnable {
     }
 
     public static void main(String[] args) {
-        int code = execute(System.out, System.err, args);
+        int code;
+        try {
+            code = execute(System.out, System.err, args);
+        } catch (Error e) { // picocli passes Errors through; exit anyway (RMI threads would keep the JVM alive)
+            System.err.println("error: " + e);
+            e.printStackTrace();
+            code = 1;
+        }
         System.out.flush();
         System.exit(code);
     }
@@ -30,6 +38,7 @@ public final class LabCommand implements Runnable {
         cli.addSubcommand("bench", new BenchCommand(out, err));
         cli.addSubcommand("sweep", new SweepCommand(out, err));
         cli.addSubcommand("compare", new CompareCommand(out));
+        cli.addSubcommand("engine", new EngineCommand(out));
         cli.setOut(new java.io.PrintWriter(out, true));
         cli.setErr(new java.io.PrintWriter(err, true));
         cli.setParameterExceptionHandler((ex, a) -> {

@@ -4,6 +4,7 @@ import dev.gatewaylab.lab.engine.Dashboards;
 import dev.gatewaylab.lab.metrics.LiveMetrics;
 import dev.gatewaylab.lab.process.ProcSampler;
 import dev.gatewaylab.lab.report.BenchReport;
+import dev.gatewaylab.lab.result.EngineResult;
 import dev.gatewaylab.lab.result.RepResult;
 import dev.gatewaylab.lab.result.RunResult;
 import dev.gatewaylab.lab.result.TargetResult;
@@ -36,6 +37,8 @@ final class Bench {
     private final Restarts restarts;
     private final Map<String, TargetRun> runs = new LinkedHashMap<>();
     private final List<RepResult> reps = new ArrayList<>();
+    private final List<String> engineEvents = new ArrayList<>();
+    private final List<String> lostEngines = new ArrayList<>();
 
     Bench(Settings settings, Path dir, PrintStream out, LiveMetrics metrics, Restarts restarts) {
         this.s = settings;
@@ -83,6 +86,8 @@ final class Bench {
             if (restarts == null && s.latencyRepetitions() > 0) {
                 equalLoad(load, progress);
             }
+            engineEvents.addAll(load.engineEvents());
+            lostEngines.addAll(load.lostEngines());
         } finally {
             if (restarts != null) {
                 restarts.restoreDefault();
@@ -108,8 +113,9 @@ final class Bench {
                 sampler.close();
             }
         }
-        Load.Measured m = Load.read(r.target, jtl, "rep " + rep);
+        Load.Measured m = Load.read(r.target, jtl, "rep " + rep, s.remoteHosts());
         r.reps.add(m.aggregate());
+        r.engineSamples.add(m.engines());
         r.timelines.add(m.timeline());
         reps.add(new RepResult(r.target.name(), rep, m.aggregate().samples(), m.aggregate().failures(),
                 m.aggregate().tps(), m.aggregate().avgMs(), m.aggregate().percentileMs(99),
@@ -156,6 +162,7 @@ final class Bench {
                 }
             }
         }
+        pids.putAll(Engines.localPids(s.labHome(), s.remoteHosts()));
         pids.put("runner", ProcessHandle.current().pid());
         return pids;
     }
@@ -175,6 +182,9 @@ final class Bench {
             services.put(r.name(), run.target.service());
             warnings.addAll(Diagnosis.warnings(r, run.target.service(), s.quick() ? null : run.warmup, c));
         }
+        List<EngineResult> engines = Engines.of(s, runs.values(), lostEngines);
+        warnings.addAll(Engines.warnings(engines, lostEngines));
+        warnings.addAll(engineEvents);
         boolean experiment = restarts != null;
         List<String> comparisons = s.repetitions() < 2 ? List.of() : Comparisons.of(results, experiment);
         List<RunResult.Ratio> ratios = experiment ? Answer.ratiosToFirst(results) : Answer.ratios(results);
@@ -182,8 +192,8 @@ final class Bench {
                 : s.openModel() ? Answer.openExperimentSentence(s.experiment(), s.rate(), results)
                 : Answer.experimentSentence(s.experiment(), results, ratios, services);
         return new RunResult(answer, s.describe(),
-                Environment.probe(started, s.labHome(), s.remoteHosts(), s.catalog().services().keySet()), results, ratios, reps, comparisons,
-                warnings, Notes.of(s, results, restarts != null));
+                Environment.probe(started, s.labHome(), s.remoteHosts(), s.catalog().services().keySet()), results,
+                ratios, reps, comparisons, warnings, Notes.of(s, results, experiment), engines);
     }
 
     /** JMeter dashboards (best effort: a failure becomes a warning), then run.json, report.md, report.html. */

@@ -111,7 +111,7 @@ public final class BenchCommand implements Callable<Integer> {
         }
         return new Settings(reps, dur, warm, warmMax, thr, r, open, latencyReps, rampup, targets, props, labHome,
                 target.resultsRoot(labHome),
-                target.metricsPort(), target.remoteHosts(), quick, experiment,
+                target.metricsPort(), target.remote(), quick, experiment,
                 dashboard != null ? dashboard : !quick, catalog);
     }
 
@@ -125,7 +125,7 @@ public final class BenchCommand implements Callable<Integer> {
         try (RunDirectory run = RunDirectory.start(s, target.start(), out)) {
             try (LiveMetrics metrics = new LiveMetrics()) {
                 return run(s, run, metrics);
-            } catch (Exception e) {
+            } catch (Exception | Error e) {
                 run.fail(e);
                 throw e;
             }

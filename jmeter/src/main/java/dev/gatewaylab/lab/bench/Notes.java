@@ -58,7 +58,9 @@ final class Notes {
         if (!s.remoteHosts().isEmpty()) {
             notes.add("Remote engines " + s.remoteHosts() + ": each host runs jmeter-server (JMeter 5.6.3, with the "
                     + "plan's data files if any); the -J properties were sent to every engine (jmeter -G); the JTLs and "
-                    + "live metrics aggregate all engines; threads are per engine. CPU/RSS of remote processes: n/a.");
+                    + "live metrics aggregate all engines; threads are per engine (each engine runs the plan's threads). Sample "
+                    + "time stamps come from each engine's clock: keep the clocks in sync (NTP), or skew stretches the "
+                    + "measured window. CPU of an engine is read only when it runs on this machine (./lab engine).");
         }
         if (!s.dashboards()) {
             notes.add("JMeter dashboards skipped (--quick or --no-dashboard); make one from the raw JTLs with "

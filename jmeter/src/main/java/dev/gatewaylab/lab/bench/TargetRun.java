@@ -19,6 +19,8 @@ final class TargetRun {
     final List<double[]> timelines = new ArrayList<>();
     final List<Map<String, ProcSampler.Usage>> usages = new ArrayList<>();
     final List<Aggregate> openReps = new ArrayList<>();
+    /** Per measured repetition: samples per remote engine (empty with the in-process engine). */
+    final List<Map<String, Long>> engineSamples = new ArrayList<>();
     double openRate;
     WarmupResult warmup;
 

@@ -66,6 +66,22 @@ public final class JMeterHome {
         }
     }
 
+    /**
+     * A JMeter home as JMeter's own launcher expects it (for {@code jmeter-server}): bin/ extracted, and the lib
+     * directories it scans present (empty: every jar is on the class path already).
+     */
+    public static Path prepareForServer(Path home) {
+        try {
+            extract(home);
+            for (String dir : new String[] {"lib/ext", "lib/junit"}) {
+                Files.createDirectories(home.resolve(dir));
+            }
+            return home;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot prepare the JMeter home in " + home, e);
+        }
+    }
+
     private static void extract(Path home) throws IOException {
         Path marker = home.resolve(".extracted-" + VERSION);
         if (Files.exists(marker)) {

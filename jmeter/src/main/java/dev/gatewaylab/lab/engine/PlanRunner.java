@@ -7,31 +7,58 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.apache.jmeter.JMeter;
-import org.apache.jmeter.engine.DistributedRunner;
 import org.apache.jmeter.engine.StandardJMeterEngine;
 import org.apache.jmeter.save.SaveService;
-import org.apache.jmeter.testelement.AbstractTestElement;
-import org.apache.jmeter.testelement.TestStateListener;
 import org.apache.jmeter.util.JMeterUtils;
 import org.apache.jorphan.collections.HashTree;
 
 /**
  * Runs one JMeter plan in-process (StandardJMeterEngine) or on remote jmeter-server engines
- * (DistributedRunner, as {@code jmeter -R host1,host2} does), with {@code -J} properties and a {@link LabCollector}.
+ * ({@link RemoteRun}, as {@code jmeter -R host1,host2} does), with {@code -J} properties and a {@link LabCollector}.
  */
 public final class PlanRunner {
 
-    private final List<String> remoteHosts;
+    private final List<RemoteEngine> engines;
 
+    /** {@code remoteHosts}: host[:port] of each jmeter-server engine; empty = the in-process engine. */
     public PlanRunner(List<String> remoteHosts) {
-        this.remoteHosts = List.copyOf(remoteHosts);
+        this(remoteHosts, Rmi.DEFAULT);
+    }
+
+    public PlanRunner(List<String> remoteHosts, Rmi rmi) {
+        this.engines = new ArrayList<>(remoteHosts.stream().map(RemoteEngine::parse).toList());
+        if (!engines.isEmpty()) {
+            rmi.apply(engines);
+        }
     }
 
     public boolean isRemote() {
-        return !remoteHosts.isEmpty();
+        return !engines.isEmpty();
+    }
+
+    /** The remote engines still in use, as given to --remote. */
+    public List<String> engines() {
+        return engines.stream().map(RemoteEngine::name).toList();
+    }
+
+    /** Goes on without an engine (it was lost); false when it was the last one. */
+    public boolean drop(String engine) {
+        engines.removeIf(e -> e.name().equals(engine));
+        return !engines.isEmpty();
+    }
+
+    /** Checks that every remote engine answers; throws {@link EngineFailure} naming those that do not. */
+    public void checkEngines() {
+        if (isRemote()) {
+            RemoteRun.check(engines);
+        }
+    }
+
+    /** Stops whatever runs on remote engines now (Ctrl-C), as StandardJMeterEngine.stopEngineNow() does locally. */
+    public static void stopRemoteNow() {
+        RemoteRun.stopAll();
     }
 
     /** Loads the plan, applies the properties (what {@code -Jkey=value} does) and returns the tree to run. */
@@ -42,7 +69,9 @@ public final class PlanRunner {
     }
 
     /**
-     * Runs the plan to its end; waits at most {@code maxWait}, then stops the engine.
+     * Runs the plan to its end; waits at most {@code maxWait}, then stops the engine. On remote engines, properties
+     * go to every engine (the {@code -G} route: the plan's {@code __P} functions are evaluated there) and samples of
+     * all engines come back to the one {@link LabCollector}; a failed engine ends the run with {@link EngineFailure}.
      *
      * @param jtl CSV result file to write, or {@code null} for no file (warm-up)
      */
@@ -57,10 +86,10 @@ public final class PlanRunner {
         }
         Object root = tree.getArray()[0];
         tree.add(root, collector);
-        EndLatch end = new EndLatch(Math.max(1, remoteHosts.size()));
+        EndLatch end = new EndLatch();
         tree.add(root, end);
         if (isRemote()) {
-            runRemote(tree, properties, end, maxWait);
+            new RemoteRun(List.copyOf(engines), collector, end).run(tree, properties, maxWait);
         } else {
             runLocal(tree, end, maxWait);
         }
@@ -72,7 +101,7 @@ public final class PlanRunner {
         Thread thread = new Thread(engine, "lab-jmeter-engine");
         thread.start();
         try {
-            if (!end.await(maxWait)) {
+            if (!end.awaitLocal(maxWait)) {
                 engine.stopTest(true);
             }
             thread.join(TimeUnit.SECONDS.toMillis(30));
@@ -80,69 +109,6 @@ public final class PlanRunner {
             engine.stopTest(true);
             thread.join(TimeUnit.SECONDS.toMillis(10));
             throw e;
-        }
-    }
-
-    /**
-     * As {@code jmeter -R hosts -G...}: the plan's {@code __P} functions are evaluated on the servers, so the
-     * properties go to every engine (the -G route); each host must run {@code jmeter-server} 5.6.3. Samples of all
-     * engines come back to the {@link LabCollector}, so the JTL and the live metrics aggregate every engine.
-     */
-    private void runRemote(HashTree tree, Map<String, String> properties, EndLatch end, Duration maxWait)
-            throws InterruptedException {
-        java.util.Properties remoteProps = new java.util.Properties();
-        remoteProps.putAll(properties);
-        DistributedRunner runner = new DistributedRunner(remoteProps);
-        runner.setStdout(System.out);
-        runner.setStdErr(System.err);
-        runner.init(new ArrayList<>(remoteHosts), tree);
-        runner.start();
-        try {
-            if (!end.await(maxWait)) {
-                runner.stop();
-            }
-        } catch (InterruptedException e) {
-            runner.stop();
-            throw e;
-        }
-    }
-
-    /** Counts testEnded notifications: one local engine, or one per remote host. */
-    public static final class EndLatch extends AbstractTestElement implements TestStateListener,
-            org.apache.jmeter.engine.util.NoThreadClone, org.apache.jmeter.samplers.Remoteable {
-
-        private static final long serialVersionUID = 1L;
-        private final transient CountDownLatch latch;
-
-        public EndLatch(int engines) {
-            this.latch = new CountDownLatch(engines);
-        }
-
-        boolean await(Duration d) throws InterruptedException {
-            return latch.await(d.toMillis(), TimeUnit.MILLISECONDS);
-        }
-
-        @Override
-        public void testStarted() {
-        }
-
-        @Override
-        public void testStarted(String host) {
-        }
-
-        @Override
-        public void testEnded() {
-            latch.countDown();
-        }
-
-        @Override
-        public void testEnded(String host) {
-            latch.countDown();
-        }
-
-        @Override
-        public Object clone() {
-            return this;
         }
     }
 }

@@ -1,6 +1,7 @@
 package dev.gatewaylab.lab.report;
 
 import dev.gatewaylab.lab.result.CpuCost;
+import dev.gatewaylab.lab.result.EngineResult;
 import dev.gatewaylab.lab.result.Latency;
 import dev.gatewaylab.lab.result.RepResult;
 import dev.gatewaylab.lab.result.RunResult;
@@ -123,6 +124,7 @@ public final class BenchReport {
         if (!method.isEmpty()) {
             doc.heading("Method: warm-up per target").items(method);
         }
+        engines(doc, run.engines());
         doc.heading("Errors").items(errors(run.targets()));
         resources(doc, run.targets());
         if (!run.warnings().isEmpty()) {
@@ -170,6 +172,28 @@ public final class BenchReport {
         }
         doc.heading("Resources during the measured runs").table(header, rows)
                 .text("CPU: mean over the run, 100 % = one core (`machine`: % of all cores). RSS: peak, from /proc.");
+    }
+
+    private static void engines(Document doc, List<EngineResult> engines) {
+        if (engines == null || engines.isEmpty()) {
+            return;
+        }
+        Set<String> targets = new LinkedHashSet<>();
+        engines.forEach(e -> targets.addAll(e.samplesPerTarget().keySet()));
+        List<String> header = new ArrayList<>(List.of("engine", "samples", "share"));
+        header.addAll(targets);
+        header.add("CPU");
+        List<List<String>> rows = new ArrayList<>();
+        for (EngineResult e : engines) {
+            List<String> row = new ArrayList<>(List.of(e.engine(), Long.toString(e.samples()),
+                    Fmt.num(e.sharePercent(), 1) + " %"));
+            targets.forEach(t -> row.add(Long.toString(e.samplesPerTarget().getOrDefault(t, 0L))));
+            row.add(e.cpuPercent() == null ? "n/a" : Fmt.num(e.cpuPercent(), 0) + " %");
+            rows.add(row);
+        }
+        doc.heading("Load engines").table(header, rows).text("Measured samples (closed-model repetitions) per remote "
+                + "engine, told apart by the engine prefix JMeter puts in thread names; CPU: the engine's process over "
+                + "the measured repetitions, 100 % = one core, when it runs on this machine.");
     }
 
     private static List<String> repRow(RepResult r) {

@@ -7,13 +7,14 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
-/** Everything a bench run produced; serialised as run.json. */
-@JsonPropertyOrder({"answer", "settings", "environment", "targets", "ratios", "repetitions", "comparisons", "warnings",
-    "notes"})
+/** Everything a bench run produced; serialised as run.json ({@code engines}: remote engines only, else absent). */
+@JsonPropertyOrder({"answer", "settings", "environment", "targets", "ratios", "repetitions", "engines", "comparisons",
+    "warnings", "notes"})
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record RunResult(String answer, Map<String, Object> settings, Map<String, Object> environment,
                         List<TargetResult> targets, List<Ratio> ratios, List<RepResult> repetitions,
-                        List<String> comparisons, List<String> warnings, List<String> notes) {
+                        List<String> comparisons, List<String> warnings, List<String> notes,
+                        List<EngineResult> engines) {
 
     /**
      * A TPS ratio between two targets from their interleaved repetitions (rep i of one over rep i of the other):
@@ -32,6 +33,6 @@ public record RunResult(String answer, Map<String, Object> settings, Map<String,
 
     public RunResult withWarningsAndNotes(List<String> newWarnings, List<String> newNotes) {
         return new RunResult(answer, settings, environment, targets, ratios, repetitions, comparisons, newWarnings,
-                newNotes);
+                newNotes, engines);
     }
 }

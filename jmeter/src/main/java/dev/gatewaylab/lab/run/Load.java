@@ -1,5 +1,6 @@
 package dev.gatewaylab.lab.run;
 
+import dev.gatewaylab.lab.engine.EngineFailure;
 import dev.gatewaylab.lab.engine.LabCollector;
 import dev.gatewaylab.lab.engine.PlanRunner;
 import dev.gatewaylab.lab.metrics.LiveMetrics;
@@ -9,13 +10,18 @@ import dev.gatewaylab.lab.stats.Timeline;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
  * Drives one plan against one target for a number of seconds: every sample goes to the live metrics and the
  * progress line (and an optional extra sink); the JTL, when asked for, is read back into an {@link Aggregate}.
- * Shared by bench and sweep.
+ * Shared by bench and sweep. With remote engines, a failed engine fails the run ({@link LabException}), or with
+ * {@code --on-engine-loss continue} the interrupted plan run is discarded and repeated on the remaining engines.
  */
 public final class Load {
 
@@ -23,16 +29,29 @@ public final class Load {
     private final PlanRunner runner;
     private final LiveMetrics metrics;
     private final Progress progress;
+    private final List<String> engineEvents = new ArrayList<>();
+    private final List<String> lostEngines = new ArrayList<>();
+    private boolean ranOnce;
 
     public Load(Settings settings, LiveMetrics metrics, Progress progress) {
         this.settings = settings;
-        this.runner = new PlanRunner(settings.remoteHosts());
+        this.runner = new PlanRunner(settings.remoteHosts(), settings.remote().rmi());
         this.metrics = metrics;
         this.progress = progress;
     }
 
     public Progress progress() {
         return progress;
+    }
+
+    /** What happened to remote engines that the report must say (an engine lost and the run went on without it). */
+    public List<String> engineEvents() {
+        return List.copyOf(engineEvents);
+    }
+
+    /** Engines lost during the run that it went on without (--on-engine-loss continue). */
+    public List<String> lostEngines() {
+        return List.copyOf(lostEngines);
     }
 
     /** Runs the target's plan in the closed model; {@code jtl} null = no results file (warm-up). */
@@ -66,32 +85,89 @@ public final class Load {
             also.sample(r);
         };
         try {
-            runner.run(plan, props, jtl, sink, maxWait);
+            while (true) {
+                try {
+                    runner.run(plan, props, jtl, sink, maxWait);
+                    ranOnce = true;
+                    return;
+                } catch (EngineFailure f) {
+                    goOnWithout(f, jtl);
+                }
+            }
         } finally {
             series.idle();
         }
     }
 
+    /** After an engine failure: throws (the default), or drops the engine and sets the partial JTL aside. */
+    private void goOnWithout(EngineFailure f, Path jtl) throws IOException {
+        String during = progress.phase();
+        Path aside = jtl == null || !Files.exists(jtl) ? null
+                : Files.move(jtl, jtl.resolveSibling(jtl.getFileName() + ".lost"), StandardCopyOption.REPLACE_EXISTING);
+        String kept = aside == null ? "" : " (its partial samples are kept apart in " + aside.getFileName() + ")";
+        boolean fatal = !settings.remote().continueOnLoss() || (f.atStart() && !ranOnce);
+        for (String engine : f.engines()) {
+            fatal |= !runner.drop(engine);
+        }
+        if (fatal) {
+            String fix = f.atStart() && !ranOnce
+                    ? "start each engine with ./lab engine --host HOST --port PORT on its machine (docs/remote.md), "
+                    + "or leave it out of --remote"
+                    : "the run is incomplete; restart the engine (./lab engine ...) and run again, or pass "
+                    + "--on-engine-loss continue to go on without a lost engine";
+            throw new LabException(f.getMessage() + (f.atStart() && !ranOnce ? " (checked before " + during + ")"
+                    : "; " + during + " is marked failed" + kept), fix);
+        }
+        String event = f.getMessage() + "; " + during + " was discarded" + kept + " and repeated on the remaining "
+                + "engines " + runner.engines() + " (--on-engine-loss continue): figures before and after differ in "
+                + "load generators";
+        engineEvents.add(event);
+        lostEngines.addAll(f.engines());
+        progress.note("warning: " + event);
+    }
+
     /** The measured samples of one JTL; fails clearly when the file is missing or holds no sample. */
     public static Measured read(Target t, Path jtl, String what) throws IOException {
+        return read(t, jtl, what, List.of());
+    }
+
+    /**
+     * As {@link #read(Target, Path, String)}, and counts the samples per remote engine (by the host[:port] prefix
+     * JMeter gives each engine's thread names; "unattributed" for any other).
+     */
+    public static Measured read(Target t, Path jtl, String what, List<String> engines) throws IOException {
         if (!Files.exists(jtl)) {
             throw new LabException("no results file was written for " + t.name() + " " + what + " (" + jtl + ")",
                     "check plan " + t.plan() + ".jmx and the JMeter log");
         }
         Aggregate a = new Aggregate();
         Timeline tl = new Timeline();
+        Map<String, Long> perEngine = new LinkedHashMap<>();
+        engines.forEach(e -> perEngine.put(e, 0L));
         JtlReader.read(jtl, sample -> {
             a.add(sample);
             tl.add(sample);
+            if (!engines.isEmpty()) {
+                perEngine.merge(engineOf(sample.threadName(), engines), 1L, Long::sum);
+            }
         });
         if (a.samples() == 0) {
             throw new LabException("no samples recorded for " + t.name() + " " + what + " (plan " + t.plan()
                     + ".jmx, " + t.url() + ")", "check the plan's thread group and that the target answers");
         }
-        return new Measured(a, tl.meanMs());
+        return new Measured(a, tl.meanMs(), perEngine);
     }
 
-    /** Aggregate of one JTL plus its mean response time per second. */
-    public record Measured(Aggregate aggregate, double[] timeline) {
+    static String engineOf(String threadName, List<String> engines) {
+        for (String e : engines) {
+            if (threadName != null && threadName.startsWith(e + "-")) {
+                return e;
+            }
+        }
+        return "unattributed";
+    }
+
+    /** Aggregate of one JTL, its mean response time per second, and its samples per remote engine (empty: local). */
+    public record Measured(Aggregate aggregate, double[] timeline, Map<String, Long> engines) {
     }
 }

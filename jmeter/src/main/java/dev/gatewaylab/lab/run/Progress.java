@@ -42,6 +42,11 @@ public final class Progress implements AutoCloseable {
         phaseErrors = errors.get();
     }
 
+    /** The current phase, e.g. "measure gateway rep 2/5". */
+    public String phase() {
+        return phase;
+    }
+
     public void sample(boolean ok) {
         samples.incrementAndGet();
         if (!ok) {
@@ -68,6 +73,12 @@ public final class Progress implements AutoCloseable {
         out.flush();
     }
 
+
+    /** A line of its own between the progress lines (e.g. a warning). */
+    public synchronized void note(String line) {
+        out.print(tty ? "\r" + line + System.lineSeparator() : line + System.lineSeparator());
+        out.flush();
+    }
 
     private static String clock(long s) {
         return String.format(Locale.ROOT, "%d:%02d", s / 60, s % 60);

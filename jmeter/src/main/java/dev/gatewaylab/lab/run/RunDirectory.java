@@ -5,6 +5,7 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import dev.gatewaylab.lab.engine.PlanRunner;
 import org.apache.jmeter.engine.StandardJMeterEngine;
 
 /**
@@ -30,6 +31,7 @@ public final class RunDirectory implements AutoCloseable {
             if (!done) {
                 Runs.markIncomplete(dir, "interrupted before the report was written");
                 StandardJMeterEngine.stopEngineNow();
+                PlanRunner.stopRemoteNow();
                 if (lab != null) {
                     lab.stop(started); // Ctrl-C: still leave the machine as it was
                 }
@@ -80,7 +82,7 @@ public final class RunDirectory implements AutoCloseable {
     }
 
     /** Records why the run failed (written into the INCOMPLETE marker on close). */
-    public void fail(Exception e) {
+    public void fail(Throwable e) {
         failure = "failed: " + (e instanceof LabException ? e.getMessage() : e.toString());
     }
 

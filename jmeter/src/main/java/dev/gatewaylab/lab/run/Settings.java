@@ -13,7 +13,7 @@ import java.util.Map;
 public record Settings(int repetitions, int durationSeconds, int warmupSeconds, int warmupMaxSeconds, int threads,
                        double rate, boolean openModel, int latencyRepetitions, int rampupSeconds, List<Target> targets,
                        Map<String, String> jmeterProperties, Path labHome, Path resultsRoot, int metricsPort,
-                       List<String> remoteHosts, boolean quick, String experiment, boolean dashboards,
+                       Remote remote, boolean quick, String experiment, boolean dashboards,
                        Catalog catalog) {
 
     /** Properties for one plan run against a target (what {@code jmeter -J...} would get); rate 0 = closed model. */
@@ -29,6 +29,11 @@ public record Settings(int repetitions, int durationSeconds, int warmupSeconds, 
                 : Double.toString(arrivalRate));
         p.put("target", target.name());
         return p;
+    }
+
+    /** The remote engines' host[:port] as given to --remote; empty = the in-process engine. */
+    public List<String> remoteHosts() {
+        return remote.hosts();
     }
 
     public Path plansDir() {
@@ -53,7 +58,10 @@ public record Settings(int repetitions, int durationSeconds, int warmupSeconds, 
         m.put("targets", targets.stream().map(t -> Map.of("name", t.name(), "plan", t.plan(), "url", t.url().toString()))
                 .toList());
         m.put("jmeter_properties", jmeterProperties);
-        m.put("remote_hosts", remoteHosts);
+        m.put("remote_hosts", remote.hosts());
+        if (remote.active()) {
+            m.put("remote", remote.describe());
+        }
         m.put("metrics_port", metricsPort);
         m.put("jmeter_dashboards", dashboards);
         return m;

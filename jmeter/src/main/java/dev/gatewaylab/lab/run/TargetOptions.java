@@ -12,8 +12,11 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import picocli.CommandLine.Option;
 
-/** Options shared by bench and sweep: which targets, where they are, plans, -J properties, results dir, start. */
-public class TargetOptions {
+/**
+ * Options shared by bench and sweep: which targets, where they are, plans, -J properties, results dir, start; and
+ * the remote engines ({@link RemoteOptions}).
+ */
+public class TargetOptions extends RemoteOptions {
 
     static final String NGINX = "nginx";
 
@@ -43,9 +46,6 @@ public class TargetOptions {
 
     @Option(names = "--metrics-port", defaultValue = "9270", description = "Live Prometheus metrics port while a run is on; 0 disables (default: ${DEFAULT-VALUE}).")
     int metricsPort;
-
-    @Option(names = "--remote", split = ",", description = "Remote jmeter-server hosts (host[:port]), as jmeter -R: each must run jmeter-server 5.6.3; properties are sent as with -G; the JTL aggregates all engines.")
-    List<String> remote;
 
     @Option(names = "--start", negatable = true, description = "Start the local services the targets need (./lab up), after the options are checked, and stop what was started at the end (default: on when run by ./lab, i.e. LAB_SCRIPT is set; --no-start to measure what already runs).")
     Boolean start;
@@ -161,19 +161,6 @@ public class TargetOptions {
                             : "choose from " + known);
         }
         return planName;
-    }
-
-    public List<String> remoteHosts() {
-        if (remote == null) {
-            return List.of();
-        }
-        List<String> hosts = remote.stream().map(String::trim).filter(s -> !s.isEmpty()).toList();
-        for (String h : hosts) {
-            if (!h.matches("[A-Za-z0-9.\\-\\[\\]:]+")) {
-                throw new LabException("invalid --remote host '" + h + "'", "use host or host:port, comma-separated");
-            }
-        }
-        return hosts;
     }
 
     public static String joinTargets(List<Target> targets) {

@@ -46,7 +46,8 @@ public final class JtlReader {
                         get(row, idx, "responsemessage"),
                         Boolean.parseBoolean(get(row, idx, "success")),
                         get(row, idx, "failuremessage"),
-                        parseInt(get(row, idx, "allthreads"))));
+                        parseInt(get(row, idx, "allthreads")),
+                        get(row, idx, "threadname")));
                 rows++;
             }
         }

@@ -2,7 +2,7 @@ package dev.gatewaylab.lab.stats;
 
 /** One row of a JMeter CSV result file (only the fields the reports use). */
 public record JtlSample(long timeStamp, long elapsed, String label, String responseCode, String responseMessage,
-                        boolean success, String failureMessage, int allThreads) {
+                        boolean success, String failureMessage, int allThreads, String threadName) {
 
     /** Error type as shown in reports: the response code, plus the assertion/failure message when there is one. */
     public String errorType() {

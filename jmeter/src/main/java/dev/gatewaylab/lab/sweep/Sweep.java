@@ -39,7 +39,7 @@ final class Sweep {
         try (RunDirectory run = RunDirectory.start(s, start, out)) {
             try {
                 return run(run);
-            } catch (Exception e) {
+            } catch (Exception | Error e) {
                 run.fail(e);
                 throw e;
             }
@@ -50,6 +50,7 @@ final class Sweep {
         List<SweepResult.Point> points = new ArrayList<>();
         Map<String, WarmupResult> warmups = new LinkedHashMap<>();
         List<String> warnings = new ArrayList<>();
+        List<String> engineEvents = new ArrayList<>();
         long planned = (long) s.targets().size() * (s.warmupSeconds() + (long) levels.size() * (s.durationSeconds() + 2));
         out.printf("sweep: targets %s, levels %s, %d s each; about %d s; results %s%n",
                 TargetOptions.joinTargets(s.targets()), levels, s.durationSeconds(), planned, run.dir());
@@ -75,7 +76,9 @@ final class Sweep {
                             a.maxMs(), a.percentileMs(99), a.successRate()));
                 }
             }
+            engineEvents.addAll(load.engineEvents());
         }
+        warnings.addAll(engineEvents);
         SweepResult result = new SweepResult(settings(), warmups, points, warnings);
         SweepReport.write(run.dir(), result);
         run.complete();

@@ -54,7 +54,7 @@ public final class SweepCommand implements Callable<Integer> {
         List.of("threads", "duration", "host", "port", "protocol", "target").forEach(props::remove);
         Settings s = new Settings(1, duration, warmup, warmupMax, levels.get(0), 0, false, 0, 1,
                 target.resolveTargets(catalog, labHome.resolve("jmeter").resolve("plans")), props, labHome,
-                target.resultsRoot(labHome), target.metricsPort(), target.remoteHosts(), false, null, false, catalog);
+                target.resultsRoot(labHome), target.metricsPort(), target.remote(), false, null, false, catalog);
         int max = levels.stream().mapToInt(Integer::intValue).max().orElse(0);
         Preflight.warnings(max).forEach(w -> err.println("warning: " + w));
         return new Sweep(s, levels, out, err).run(target.start());

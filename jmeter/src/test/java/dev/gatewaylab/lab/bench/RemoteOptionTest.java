@@ -16,8 +16,8 @@ import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
 /**
- * --remote is wired to JMeter's DistributedRunner (as jmeter -R). Remote engines cannot run here (loopback only,
- * no jmeter-server), so this checks the parsing and the wiring only.
+ * --remote is wired to JMeter's DistributedRunner (as jmeter -R): parsing, validation and wiring. Real engines run
+ * in ci/remote-e2e.sh (two ./lab engine processes on loopback aliases).
  */
 class RemoteOptionTest {
 
@@ -39,6 +39,32 @@ class RemoteOptionTest {
             assertThat(new PlanRunner(s.remoteHosts()).isRemote()).isTrue();
             assertThat(new PlanRunner(List.of()).isRemote()).isFalse();
             assertThat(s.describe()).containsEntry("remote_hosts", List.of("10.0.0.5", "10.0.0.6:1099"));
+        }
+    }
+
+    @Test
+    void remoteSettingsAreValidatedBeforeAnythingStarts() throws Exception {
+        try (LabFixture lab = new LabFixture(tmp)) {
+            assertThatThrownBy(() -> parse("--remote", "127.0.0.2,127.0.0.3", "--targets", "direct").settings())
+                    .isInstanceOf(LabException.class).hasMessageContaining("share port 1099")
+                    .hasMessageContaining("./lab engine --port 1199");
+            assertThatThrownBy(() -> parse("--remote", "127.0.0.2,127.0.0.2", "--targets", "direct").settings())
+                    .isInstanceOf(LabException.class).hasMessageContaining("twice");
+            assertThatThrownBy(() -> parse("--remote", "h", "--on-engine-loss", "maybe", "--targets", "direct")
+                    .settings()).isInstanceOf(LabException.class).hasMessageContaining("fail or continue");
+            assertThatThrownBy(() -> parse("--rmi-hostname", "10.0.0.1", "--targets", "direct").settings())
+                    .isInstanceOf(LabException.class).hasMessageContaining("need --remote");
+            assertThatThrownBy(() -> parse("--remote", "h", "--rmi-keystore", tmp.resolve("none.jks").toString(),
+                    "--targets", "direct").settings()).isInstanceOf(LabException.class)
+                    .hasMessageContaining("not a readable file");
+            java.nio.file.Path ks = java.nio.file.Files.writeString(tmp.resolve("ks.jks"), "x");
+            assertThatThrownBy(() -> parse("--remote", "h", "--rmi-keystore", ks.toString(), "--rmi-callback-port",
+                    "41000", "--targets", "direct").settings()).isInstanceOf(LabException.class)
+                    .hasMessageContaining("cannot be combined");
+            Settings s = parse("--remote", "127.0.0.2,127.0.0.3:1199", "--on-engine-loss", "continue",
+                    "--targets", "direct").settings();
+            assertThat(s.remote().continueOnLoss()).isTrue();
+            assertThat(s.describe()).containsKey("remote");
         }
     }
 

@@ -28,7 +28,7 @@ class JtlReaderTest {
         long n = JtlReader.read(jtl, rows::add);
         assertThat(n).isEqualTo(2);
         assertThat(rows.get(0)).isEqualTo(new JtlSample(1700000000000L, 12, "GET /api/studies/{id}", "200", "OK", true,
-                "", 2));
+                "", 2, "readers 1-1"));
         assertThat(rows.get(1).success()).isFalse();
         assertThat(rows.get(1).errorType()).isEqualTo(
                 "Non HTTP response code: java.net.ConnectException: Non HTTP response message: Connection refused, really");

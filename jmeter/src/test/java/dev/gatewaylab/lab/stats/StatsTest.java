@@ -59,7 +59,7 @@ class StatsTest {
     void percentilesAreExactForSmallIntegerLatencies() {
         Aggregate a = new Aggregate();
         for (int ms = 1; ms <= 100; ms++) {
-            a.add(new JtlSample(1_000_000L + ms * 10L, ms, "l", "200", "OK", true, "", 1));
+            a.add(new JtlSample(1_000_000L + ms * 10L, ms, "l", "200", "OK", true, "", 1, "t"));
         }
         assertThat(a.percentileMs(50)).isEqualTo(50);
         assertThat(a.percentileMs(90)).isEqualTo(90);
@@ -73,10 +73,10 @@ class StatsTest {
     @Test
     void errorsAreGroupedByResponseCodeAndMessage() {
         Aggregate a = new Aggregate();
-        a.add(new JtlSample(1000, 5, "l", "200", "OK", true, "", 1));
-        a.add(new JtlSample(1010, 5, "l", "503", "Service Unavailable", false, "", 1));
-        a.add(new JtlSample(1020, 5, "l", "503", "Service Unavailable", false, "", 1));
-        a.add(new JtlSample(1030, 5, "l", "200", "OK", false, "Test failed: text expected to contain /Studies/", 1));
+        a.add(new JtlSample(1000, 5, "l", "200", "OK", true, "", 1, "t"));
+        a.add(new JtlSample(1010, 5, "l", "503", "Service Unavailable", false, "", 1, "t"));
+        a.add(new JtlSample(1020, 5, "l", "503", "Service Unavailable", false, "", 1, "t"));
+        a.add(new JtlSample(1030, 5, "l", "200", "OK", false, "Test failed: text expected to contain /Studies/", 1, "t"));
         assertThat(a.errors()).containsEntry("503: Service Unavailable", 2L)
                 .containsEntry("200: Test failed: text expected to contain /Studies/", 1L);
         assertThat(a.successRate()).isEqualTo(25.0);

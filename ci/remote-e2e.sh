@@ -1,0 +1,168 @@
+#!/usr/bin/env bash
+# End-to-end: JMeter distributed mode with real engines. Two `./lab engine` processes (stock jmeter-server 5.6.3 from
+# the runner's jars) on loopback aliases 127.0.0.2 and 127.0.0.3:1199 (all of 127/8 is on lo on Linux, also in a
+# fresh `unshare -n` after `ip link set lo up`) load the running apps through `./lab bench --remote`; then an engine
+# is killed mid-run, one is down at the start, a run goes on without a lost engine, a sweep and an RMI-over-SSL run.
+# Loopback only; every load is bounded by the runner's duration.
+set -euo pipefail
+CI_NAME=remote-e2e
+source "$(dirname "$0")/lib.sh"
+cd "$CI_ROOT"
+OUT="$CI_ROOT/results/remote-e2e"
+rm -rf "$OUT"; mkdir -p "$OUT"
+E1=127.0.0.2 E2=127.0.0.3 P2=1199
+REMOTE="$E1,$E2:$P2"
+ACCESS=.lab/logs/gateway-access.log
+COMMON=(--metrics-port 0 --no-dashboard)
+
+cleanup() { ./lab engine stop >/dev/null 2>&1 || true; ./lab down >/dev/null 2>&1 || true; }
+trap cleanup EXIT
+
+engine_pid() { cat ".lab/engine-$1-$2.pid"; }
+access_lines() { if [ -f "$ACCESS" ]; then wc -l < "$ACCESS"; else echo 0; fi; }
+
+echo "== ./lab up (the targets: gateway and direct)"
+./lab up study-service gateway
+
+echo "== ./lab engine: two engines on one machine, distinct ports"
+./lab engine --host $E1 | tee "$OUT/engine1.log"
+./lab engine --host $E2 --port $P2 | tee "$OUT/engine2.log"
+check "./lab engine status lists both" bash -c './lab engine status | grep -c running | grep -qx 2'
+check "starting the same engine again is a no-op" bash -c "./lab engine --host $E2 --port $P2 | grep -q 'already running'"
+check "a taken port: exit 2 naming it, no trace" bash -c \
+  "./lab engine --host 127.0.0.4 > '$OUT/taken.txt' 2>&1; [ \$? -eq 2 ] && grep -q -- '--port 1099 is in use' '$OUT/taken.txt'"
+check "--host that is not this machine: exit 2" bash -c \
+  "./lab engine --host 192.0.2.1 --port 1399 > '$OUT/foreign.txt' 2>&1; [ \$? -eq 2 ] && grep -q 'not an address of this machine' '$OUT/foreign.txt'"
+check "two engines on one machine with one port: bench refuses (exit 2)" bash -c \
+  "./lab bench --quick --remote $E1,$E2 > '$OUT/sameport.txt' 2>&1; [ \$? -eq 2 ] && grep -q 'share port 1099' '$OUT/sameport.txt'"
+
+echo "== ./lab bench --quick --remote $REMOTE (gateway, direct; no warm-up so every request is measured)"
+before=$(access_lines)
+./lab bench --quick --warmup 0 --remote "$REMOTE" --targets gateway,direct "${COMMON[@]}" --results "$OUT/quick" \
+  | tee "$OUT/quick.log"
+run=$(ls -d "$OUT"/quick/*/ | head -1)
+check "report written, no INCOMPLETE marker" bash -c "[ -s '$run/run.json' ] && [ -s '$run/report.md' ] && [ ! -e '$run/INCOMPLETE' ]"
+expected=$(python3 - "$run" <<'PY'
+import json, sys
+t = {x["name"]: x for x in json.load(open(sys.argv[1] + "/run.json"))["targets"]}["gateway"]
+print(t["samples"] + (t["open_model"] or {}).get("samples", 0))
+PY
+)
+deadline=$((SECONDS + 15))  # the access log is written by an async logger
+until [ $(( $(access_lines) - before )) -ge "$expected" ] || [ $SECONDS -ge $deadline ]; do sleep 0.5; done
+sleep 1
+ACCESS_DELTA=$(( $(access_lines) - before )) check "samples from both engines; run.json = JTL rows = gateway access log" \
+  python3 - "$run" "$E1" "$E2:$P2" <<'PY'
+import csv, glob, json, os, sys
+run, engines = sys.argv[1], sys.argv[2:]
+r = json.load(open(os.path.join(run, "run.json")))
+ok = True
+def rows(pattern):
+    out = []
+    for f in sorted(glob.glob(os.path.join(run, "raw", pattern))):
+        with open(f, newline="") as fh:
+            out += list(csv.DictReader(fh))
+    return out
+by_engine = {e["engine"]: e for e in r["engines"]}
+for t in r["targets"]:
+    rep = rows(f"{t['name']}-rep*.jtl")
+    per = {e: sum(1 for x in rep if x["threadName"].startswith(e + "-")) for e in engines}
+    print(f"       {t['name']}: run.json {t['samples']}, JTL {len(rep)} rows, per engine {per}, "
+          f"run.json engines {[by_engine[e]['samples_per_target'][t['name']] for e in engines]}")
+    ok &= t["samples"] == len(rep) == sum(per.values())
+    ok &= all(per[e] > 0 and by_engine[e]["samples_per_target"][t["name"]] == per[e] for e in engines)
+gw = {x["name"]: x for x in r["targets"]}["gateway"]
+jtl_gw = len(rows("gateway-rep*.jtl")) + len(rows("gateway-open*.jtl"))
+access = int(os.environ["ACCESS_DELTA"])
+print(f"       gateway: run.json {gw['samples']} + open {gw['open_model']['samples']}, JTL {jtl_gw}, access log {access}")
+ok &= gw["samples"] + gw["open_model"]["samples"] == jtl_gw == access
+for e in engines:
+    print(f"       engine {e}: {by_engine[e]['samples']} samples ({by_engine[e]['share_percent']:.1f} %), "
+          f"CPU {by_engine[e]['cpu_percent']}")
+    ok &= by_engine[e]["cpu_percent"] is not None
+sys.exit(0 if ok else 1)
+PY
+check "report.md has the Load engines table with both engines" bash -c \
+  "grep -q '^## Load engines' '$run/report.md' && grep -q '^| $E1 |' '$run/report.md' && grep -q '^| $E2:$P2 |' '$run/report.md'"
+
+echo "== fixed callback ports (--rmi-callback-port, the firewall setting): several plan runs in one runner"
+callback_run() {  # the runner's listeners must sit on the fixed ports while it runs, and every repetition count
+  ./lab bench --quick --warmup 0 --latency-repetitions 0 --remote "$REMOTE" --rmi-callback-port 41100 \
+    --targets direct "${COMMON[@]}" --results "$OUT/callback" > "$OUT/callback.log" 2>&1 &
+  local b=$! seen=1 deadline=$((SECONDS + 30))
+  while kill -0 $b 2>/dev/null && [ $SECONDS -lt $deadline ]; do
+    if ss -ltn | grep -qE ':4110[0-2] '; then seen=0; ss -ltn | grep -E ':4110[0-2] ' > "$OUT/callback-ports.txt"; fi
+    sleep 0.5
+  done
+  wait $b && [ $seen -eq 0 ] && grep -q "\"$E1-" "$OUT"/callback/*/raw/direct-rep2.jtl
+}
+check "bench --rmi-callback-port 41100: listeners on 41100..41102, every repetition has samples" callback_run
+
+echo "== ./lab sweep --remote"
+check "./lab sweep --remote: one row per level, samples from the engines" bash -c \
+  "./lab sweep --remote '$REMOTE' --targets direct --levels 2,4 --duration 2 --warmup 0 --metrics-port 0 \
+     --results '$OUT/sweep' > '$OUT/sweep.log' 2>&1 && [ \"\$(grep -c '^| direct |' '$OUT'/sweep/*/sweep.md)\" -eq 2 ] \
+   && grep -q '\"$E2:$P2-' '$OUT'/sweep/*/raw/direct-c4.jtl"
+
+echo "== an engine killed mid-run: the repetition fails within seconds, the run ends INCOMPLETE, exit 2"
+./lab bench --remote "$REMOTE" --targets direct --warmup 0 --latency-repetitions 0 --repetitions 1 --duration 40 \
+  --threads 2 "${COMMON[@]}" --results "$OUT/kill" > "$OUT/kill.log" 2>&1 &
+bench=$!
+deadline=$((SECONDS + 60))
+until [ -s "$(ls "$OUT"/kill/*/raw/direct-rep1.jtl 2>/dev/null | head -1)" ] || [ $SECONDS -ge $deadline ]; do sleep 0.5; done
+sleep 2
+kill -KILL "$(engine_pid $E2 $P2)"; killed=$SECONDS
+rc=0; wait $bench || rc=$?
+took=$((SECONDS - killed))
+echo "  bench exit $rc, $took s after the kill"
+kill_run=$(ls -d "$OUT"/kill/*/ | head -1)
+check "exit 2 within 15 s of the kill (run was 40 s)" test $rc -eq 2 -a $took -le 15
+check "the message names the lost engine, no stack trace" bash -c \
+  "grep -q 'error: lost remote engine $E2:$P2' '$OUT/kill.log' && grep -q 'marked failed' '$OUT/kill.log' \
+   && ! grep -qE '^\s+at [a-z]+\.|Exception in thread' '$OUT/kill.log'"
+check "INCOMPLETE gives the reason; no report; the partial JTL is set apart" bash -c \
+  "grep -q 'lost remote engine $E2:$P2' '$kill_run/INCOMPLETE' && [ ! -e '$kill_run/run.json' ] \
+   && [ ! -e '$kill_run/raw/direct-rep1.jtl' ] && [ -s '$kill_run/raw/direct-rep1.jtl.lost' ]"
+
+echo "== an engine down at the start: exit 2, a clear message naming it, INCOMPLETE with the reason"
+rc=0; ./lab bench --quick --remote "$REMOTE" --targets direct "${COMMON[@]}" --results "$OUT/down" > "$OUT/down.log" 2>&1 || rc=$?
+check "exit 2, names $E2:$P2 and how to start it, no stack trace" bash -c \
+  "[ $rc -eq 2 ] && grep -q 'error: remote engine $E2:$P2: nothing listens on $E2:$P2' '$OUT/down.log' \
+   && grep -q './lab engine --host' '$OUT/down.log' && ! grep -qE '^\s+at [a-z]+\.|Exception in thread' '$OUT/down.log'"
+check "INCOMPLETE says why" bash -c "grep -q 'remote engine $E2:$P2' \"\$(ls '$OUT'/down/*/INCOMPLETE)\""
+
+echo "== --on-engine-loss continue: the interrupted repetition is repeated on the remaining engine, and said"
+./lab engine --host $E2 --port $P2 >/dev/null
+./lab bench --remote "$REMOTE" --on-engine-loss continue --targets direct --warmup 0 --latency-repetitions 0 \
+  --repetitions 2 --duration 8 --threads 2 "${COMMON[@]}" --results "$OUT/continue" > "$OUT/continue.log" 2>&1 &
+bench=$!
+deadline=$((SECONDS + 60))
+until [ -s "$(ls "$OUT"/continue/*/raw/direct-rep1.jtl 2>/dev/null | head -1)" ] || [ $SECONDS -ge $deadline ]; do sleep 0.5; done
+sleep 2
+kill -KILL "$(engine_pid $E2 $P2)"
+rc=0; wait $bench || rc=$?
+cont_run=$(ls -d "$OUT"/continue/*/ | head -1)
+check "the run completes (exit 0), the report warns that $E2:$P2 was lost and the repetition repeated" bash -c \
+  "[ $rc -eq 0 ] && [ ! -e '$cont_run/INCOMPLETE' ] && grep -q 'lost remote engine $E2:$P2' '$cont_run/report.md' \
+   && grep -q 'repeated on the remaining engines \[$E1\]' '$cont_run/report.md' && [ -s '$cont_run/raw/direct-rep1.jtl.lost' ]"
+
+echo "== RMI over SSL (--rmi-keystore on engine and runner)"
+ks="$OUT/rmi_keystore.jks"
+keytool -genkeypair -alias rmi -keyalg RSA -keysize 2048 -validity 2 -dname "CN=gateway-lab-e2e" \
+  -keystore "$ks" -storetype JKS -storepass changeit -keypass changeit >/dev/null 2>&1
+./lab engine --host 127.0.0.4 --port 1299 --rmi-keystore "$ks" >/dev/null
+check "bench without the keystore against an SSL engine: exit 2 naming SSL" bash -c \
+  "./lab bench --quick --remote 127.0.0.4:1299 --targets direct ${COMMON[*]} --results '$OUT/nossl' > '$OUT/nossl.log' 2>&1; \
+   [ \$? -eq 2 ] && grep -q 'rmi-keystore' '$OUT/nossl.log'"
+check "bench --rmi-keystore --rmi-hostname: samples from the SSL engine in every repetition" bash -c \
+  "./lab bench --quick --warmup 0 --latency-repetitions 0 --remote 127.0.0.4:1299 --rmi-keystore '$ks' \
+     --rmi-hostname 127.0.0.1 --targets direct ${COMMON[*]} --results '$OUT/ssl' > '$OUT/ssl.log' 2>&1 \
+   && grep -q '\"127.0.0.4:1299-' '$OUT'/ssl/*/raw/direct-rep1.jtl && grep -q '\"127.0.0.4:1299-' '$OUT'/ssl/*/raw/direct-rep2.jtl"
+
+echo "== ./lab engine stop"
+./lab engine stop
+check "no engine left" bash -c '! ./lab engine status | grep -q running'
+./lab down
+
+echo
+if [ $failures -eq 0 ]; then echo "remote-e2e: all checks passed"; else echo "remote-e2e: $failures check(s) failed"; exit 1; fi

@@ -1,0 +1,95 @@
+package dev.gatewaylab.lab.bench;
+
+import dev.gatewaylab.lab.process.ProcSampler;
+import dev.gatewaylab.lab.result.EngineResult;
+import dev.gatewaylab.lab.run.Settings;
+import dev.gatewaylab.lab.stats.Stats;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The remote engines' part of a bench run: samples per engine (from the JTLs' thread names), each engine's CPU when
+ * it runs on this machine (started by ./lab engine: its pid file), and a warning when one did much less than the
+ * others — the load was then not spread as the thread count says.
+ */
+final class Engines {
+
+    /** An engine below this fraction of the other engines' mean sample count is reported as lagging. */
+    static final double LAGGING = 0.7;
+
+    private Engines() {
+    }
+
+    /** The process name under which an engine's CPU is sampled (resources and CPU tables). */
+    static String processName(String engine) {
+        return "engine " + engine;
+    }
+
+    /** Engines started by ./lab engine from this checkout (pid file {@code .lab/engine-HOST-PORT.pid}) → pid. */
+    static Map<String, Long> localPids(Path labHome, List<String> engines) {
+        Map<String, Long> pids = new LinkedHashMap<>();
+        for (String e : engines) {
+            int colon = e.lastIndexOf(':');
+            String file = "engine-" + (colon < 0 ? e + "-1099" : e.substring(0, colon) + "-" + e.substring(colon + 1));
+            Long pid = ProcSampler.pidFromFile(labHome, file);
+            if (pid != null) {
+                pids.put(processName(e), pid);
+            }
+        }
+        return pids;
+    }
+
+    static List<EngineResult> of(Settings s, Collection<TargetRun> runs, List<String> lost) {
+        if (s.remoteHosts().isEmpty()) {
+            return null;
+        }
+        Map<String, Map<String, Long>> perEngine = new LinkedHashMap<>();
+        s.remoteHosts().forEach(e -> perEngine.put(e, new LinkedHashMap<>()));
+        for (TargetRun r : runs) {
+            for (Map<String, Long> rep : r.engineSamples) {
+                rep.forEach((e, n) -> perEngine.computeIfAbsent(e, k -> new LinkedHashMap<>())
+                        .merge(r.target.name(), n, Long::sum));
+            }
+        }
+        long total = perEngine.values().stream().flatMap(m -> m.values().stream()).mapToLong(Long::longValue).sum();
+        List<EngineResult> out = new ArrayList<>();
+        perEngine.forEach((e, counts) -> {
+            long n = counts.values().stream().mapToLong(Long::longValue).sum();
+            double[] cpu = runs.stream().flatMap(r -> r.usages.stream()).map(u -> u.get(processName(e)))
+                    .filter(u -> u != null && u.known()).mapToDouble(ProcSampler.Usage::cpuPercent).toArray();
+            out.add(new EngineResult(e, n, total == 0 ? 0 : 100.0 * n / total, counts,
+                    cpu.length == 0 ? null : Stats.mean(cpu), note(lost.contains(e), cpu.length > 0)));
+        });
+        return out;
+    }
+
+    private static String note(boolean lost, boolean cpu) {
+        String n = cpu ? "process CPU, 100 = one core" : "CPU n/a: not started by ./lab engine on this machine";
+        return lost ? "lost during the run, the run went on without it (see warnings); " + n : n;
+    }
+
+    /** One warning per engine (not lost) that sent less than {@value #LAGGING} of the other engines' mean. */
+    static List<String> warnings(List<EngineResult> engines, List<String> lost) {
+        List<String> w = new ArrayList<>();
+        if (engines == null || engines.size() < 2) {
+            return w;
+        }
+        long total = engines.stream().mapToLong(EngineResult::samples).sum();
+        for (EngineResult e : engines) {
+            double othersMean = (double) (total - e.samples()) / (engines.size() - 1);
+            if (othersMean > 0 && e.samples() < LAGGING * othersMean && !lost.contains(e.engine())) {
+                w.add(String.format(Locale.ROOT, "engine %s sent %d samples, %.0f %% of the other engines' mean "
+                        + "(%.0f): every engine runs the same threads, so it was slower — overloaded (CPU %s), a "
+                        + "slower network path, or lost part of the run; the load was not spread evenly",
+                        e.engine(), e.samples(), 100 * e.samples() / othersMean, othersMean,
+                        e.cpuPercent() == null ? "n/a" : String.format(Locale.ROOT, "%.0f %%", e.cpuPercent())));
+            }
+        }
+        return w;
+    }
+}

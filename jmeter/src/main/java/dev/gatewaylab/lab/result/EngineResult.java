@@ -1,0 +1,16 @@
+package dev.gatewaylab.lab.result;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import java.util.Map;
+
+/**
+ * One remote load engine of a run (run.json "engines"): the measured samples it sent, in total and per target
+ * (closed-model repetitions, as the targets' {@code samples}), its share of them, and its process CPU (100 = one
+ * core) over the measured repetitions when it could be read (an engine started by ./lab engine on this machine).
+ */
+@JsonPropertyOrder({"engine", "samples", "share_percent", "samples_per_target", "cpu_percent", "note"})
+public record EngineResult(String engine, long samples, @JsonProperty("share_percent") double sharePercent,
+                           @JsonProperty("samples_per_target") Map<String, Long> samplesPerTarget,
+                           @JsonProperty("cpu_percent") Double cpuPercent, String note) {
+}
