@@ -29,6 +29,9 @@ final class Upstream implements AutoCloseable {
 					this.requestIds.add(request.requestHeaders().get("X-Request-Id"));
 					return response.header("Content-Type", "application/json").sendString(Mono.just(STUDY_JSON));
 				})
+				.post("/api/studies", (request, response) -> response.status(201)
+					.header("Content-Type", "application/json")
+					.sendString(request.receive().aggregate().asString()))
 				.get("/api/studies/1/slow", (request, response) -> response
 					.sendString(Mono.delay(Duration.ofSeconds(3)).thenReturn(STUDY_JSON))))
 			.bindNow();
