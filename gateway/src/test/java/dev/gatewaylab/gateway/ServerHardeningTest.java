@@ -110,6 +110,16 @@ class ServerHardeningTest {
 	}
 
 	@Test
+	void moreThanAHundredHeadersIs431ProblemNotForwarded() throws IOException {
+		StringBuilder request = new StringBuilder("GET /api/studies/1 HTTP/1.1\r\nHost: a\r\n");
+		for (int i = 0; i < 101; i++) {
+			request.append("X-H").append(i).append(": v\r\n");
+		}
+		assertThat(RawHttp.exchange(this.port, request.append("\r\n").toString())).startsWith("HTTP/1.1 431 ")
+			.contains("application/problem+json");
+	}
+
+	@Test
 	void encodedSlashOnTheManagementPortIsNot500() throws IOException {
 		assertThat(RawHttp.exchange(this.managementPort,
 				"GET /actuator/health/a%2fb HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n"))

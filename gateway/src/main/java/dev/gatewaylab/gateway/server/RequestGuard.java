@@ -15,14 +15,25 @@ import io.netty.handler.codec.http.DefaultFullHttpResponse;
 import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaderValues;
+import io.netty.handler.codec.PrematureChannelClosureException;
 import io.netty.handler.codec.http.HttpContent;
+import io.netty.handler.codec.http.HttpObject;
 import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
+import io.netty.handler.codec.http.TooLongHttpHeaderException;
+import io.netty.handler.codec.http.TooLongHttpLineException;
+import io.netty.util.AttributeKey;
 import io.netty.util.ReferenceCountUtil;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import reactor.netty.Connection;
+
+import org.springframework.http.server.reactive.AbstractServerHttpRequest;
+import org.springframework.http.server.reactive.ServerHttpRequest;
 
 /**
  * Refuses, before any routing, what RFC 9112 says a server must refuse and Netty lets through: an HTTP version other
@@ -39,9 +50,16 @@ import io.netty.util.ReferenceCountUtil;
  * Host value's and the path's characters, a flag set per response; a request with a body also schedules one timer
  * task. Nothing is copied.
  */
-final class RequestGuard extends ChannelDuplexHandler {
+public final class RequestGuard extends ChannelDuplexHandler {
 
 	static final String NAME = "gateway.requestGuard";
+
+	/** Tomcat's maxHeaderCount: more would be forwarded and refused by the upstream as an HTML page. */
+	static final int MAX_HEADERS = 100;
+
+	static final AttributeKey<Integer> CLIENT_ERROR = AttributeKey.valueOf("gateway.clientError");
+
+	private static final Logger logger = LoggerFactory.getLogger(RequestGuard.class);
 
 	private final long readTimeoutNanos;
 
@@ -71,12 +89,14 @@ final class RequestGuard extends ChannelDuplexHandler {
 			ReferenceCountUtil.release(msg);
 			return;
 		}
-		if (msg instanceof HttpRequest request && request.decoderResult().isSuccess()) {
+		if (msg instanceof HttpObject object && !object.decoderResult().isSuccess()) {
+			refuseMalformed(ctx, msg, object.decoderResult().cause());
+			return;
+		}
+		if (msg instanceof HttpRequest request) {
 			HttpResponseStatus problem = problem(request);
 			if (problem != null) {
-				this.refused = true;
-				ReferenceCountUtil.release(msg);
-				ctx.writeAndFlush(response(problem)).addListener(ChannelFutureListener.CLOSE);
+				refuse(ctx, msg, problem);
 				return;
 			}
 			this.responseStarted = false;
@@ -91,6 +111,52 @@ final class RequestGuard extends ChannelDuplexHandler {
 			}
 		}
 		ctx.fireChannelRead(msg);
+	}
+
+	/**
+	 * What Netty could not decode. Reactor Netty would answer it (400/414/431, not as problem+json) and log a
+	 * multi-line WARN per connection; a half-read body would also reach the gateway as a 500. Here: a client that hung
+	 * up before its headers were complete is dropped silently; anything else gets the status as problem+json, one
+	 * DEBUG line, and is remembered on the channel so the access log of a request already under way says 400.
+	 */
+	private void refuseMalformed(ChannelHandlerContext ctx, Object msg, Throwable cause) {
+		if (cause instanceof PrematureChannelClosureException) {
+			this.refused = true;
+			ReferenceCountUtil.release(msg);
+			return;
+		}
+		HttpResponseStatus status = (cause instanceof TooLongHttpLineException) ? HttpResponseStatus.REQUEST_URI_TOO_LONG
+				: (cause instanceof TooLongHttpHeaderException) ? HttpResponseStatus.REQUEST_HEADER_FIELDS_TOO_LARGE
+				: HttpResponseStatus.BAD_REQUEST;
+		if (logger.isDebugEnabled()) {
+			logger.debug("{} refused {}: {}", ctx.channel().remoteAddress(), status.code(), cause.toString());
+		}
+		refuse(ctx, msg, status);
+	}
+
+	private void refuse(ChannelHandlerContext ctx, Object msg, HttpResponseStatus status) {
+		this.refused = true;
+		stopBodyTimer();
+		ReferenceCountUtil.release(msg);
+		ctx.channel().attr(CLIENT_ERROR).set(status.code());
+		if (this.responseStarted) {
+			ctx.close();
+		}
+		else {
+			ctx.writeAndFlush(response(status)).addListener(ChannelFutureListener.CLOSE);
+		}
+	}
+
+	/**
+	 * The status this guard answered a request's connection with, when it cut off a request the gateway was already
+	 * handling (malformed or stalled body): the access log records it instead of the exchange's own outcome.
+	 */
+	public static Integer clientErrorStatus(ServerHttpRequest request) {
+		if (request instanceof AbstractServerHttpRequest nativeHolder
+				&& nativeHolder.getNativeRequest() instanceof Connection connection) {
+			return connection.channel().attr(CLIENT_ERROR).get();
+		}
+		return null;
 	}
 
 	@Override
@@ -140,14 +206,7 @@ final class RequestGuard extends ChannelDuplexHandler {
 		}
 		// The client stopped sending its own body: its fault, so 408 (not the 504 the upstream's timeout would give),
 		// and the connection is closed, which also cancels the upstream call.
-		stopBodyTimer();
-		this.refused = true;
-		if (this.responseStarted) {
-			ctx.close();
-		}
-		else {
-			ctx.writeAndFlush(response(HttpResponseStatus.REQUEST_TIMEOUT)).addListener(ChannelFutureListener.CLOSE);
-		}
+		refuse(ctx, Unpooled.EMPTY_BUFFER, HttpResponseStatus.REQUEST_TIMEOUT);
 	}
 
 	/** The status to refuse the request with, or null when it is acceptable. */
@@ -161,6 +220,9 @@ final class RequestGuard extends ChannelDuplexHandler {
 		}
 		if (hasForbiddenEscape(request.uri())) {
 			return HttpResponseStatus.BAD_REQUEST;
+		}
+		if (request.headers().size() > MAX_HEADERS) {
+			return HttpResponseStatus.REQUEST_HEADER_FIELDS_TOO_LARGE;
 		}
 		Iterator<String> hosts = request.headers().valueStringIterator(HttpHeaderNames.HOST);
 		if (!hosts.hasNext()) {
@@ -210,7 +272,9 @@ final class RequestGuard extends ChannelDuplexHandler {
 		String detail = (status == HttpResponseStatus.HTTP_VERSION_NOT_SUPPORTED)
 				? "Only HTTP/1.0 and HTTP/1.1 are supported."
 				: (status == HttpResponseStatus.REQUEST_TIMEOUT) ? "The request body stopped arriving."
-				: "Needs exactly one valid Host header (HTTP/1.1) and no encoded '/', '\\\\' or NUL in the path.";
+				: (status == HttpResponseStatus.REQUEST_HEADER_FIELDS_TOO_LARGE) ? "Too many or too large header fields."
+				: (status == HttpResponseStatus.REQUEST_URI_TOO_LONG) ? "The request line is too long."
+				: "Malformed request: it needs valid framing, exactly one valid Host header (HTTP/1.1) and no encoded '/', '\\\\' or NUL in its path.";
 		byte[] body = ("{\"type\":\"about:blank\",\"title\":\"" + status.reasonPhrase() + "\",\"status\":" + status.code()
 				+ ",\"detail\":\"" + detail + "\"}").getBytes(StandardCharsets.US_ASCII);
 		FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status,
