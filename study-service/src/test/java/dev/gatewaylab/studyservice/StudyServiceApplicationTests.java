@@ -141,6 +141,14 @@ class StudyServiceApplicationTests {
 	}
 
 	@Test
+	void errorsOutsideTheApiAreProblemJsonToo() {
+		// GET /error directly was 500 with "status":999; a browser's 404 was the Whitelabel HTML page.
+		expectProblem(this.api.get().uri("/error").exchange(), 404);
+		expectProblem(this.api.get().uri("/nope").header("Accept", "text/html").exchange(), 404);
+		expectProblem(this.api.get().uri("/api/nope").header("Accept", "text/html").exchange(), 404);
+	}
+
+	@Test
 	void actuatorIsOnlyOnTheManagementPort() {
 		this.management.get()
 			.uri("/actuator/prometheus")
