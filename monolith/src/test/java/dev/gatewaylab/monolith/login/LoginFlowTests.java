@@ -65,6 +65,16 @@ class LoginFlowTests {
 	}
 
 	@Test
+	void pagesCarryCspAndReferrerPolicyAndTheSessionCookieIsSameSiteLax() throws Exception {
+		HttpResponse<String> page = get("/login");
+		assertThat(page.headers().firstValue("Content-Security-Policy")).hasValueSatisfying(
+				(csp) -> assertThat(csp).contains("default-src 'self'").contains("frame-ancestors 'none'"));
+		assertThat(page.headers().firstValue("Referrer-Policy")).hasValue("strict-origin-when-cross-origin");
+		assertThat(page.headers().allValues("Set-Cookie")).anySatisfy(
+				(cookie) -> assertThat(cookie).startsWith("JSESSIONID=").contains("SameSite=Lax").contains("HttpOnly"));
+	}
+
+	@Test
 	void loginWithoutCsrfTokenIsForbidden() throws Exception {
 		get("/login");
 
