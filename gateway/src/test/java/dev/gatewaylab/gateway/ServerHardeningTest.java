@@ -17,7 +17,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /** Requests no well-behaved client sends, on a raw socket (issue 10). */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
 		properties = { "management.server.port=0", "LOG_PATH=target/logs", "GATEWAY_IDLE_TIMEOUT=1s",
-				"GATEWAY_READ_TIMEOUT=500ms", "STUDY_SERVICE_RESPONSE_TIMEOUT_MS=3000" })
+				"GATEWAY_READ_TIMEOUT=500ms", "GATEWAY_MAX_BODY_SIZE=1KB", "STUDY_SERVICE_RESPONSE_TIMEOUT_MS=3000" })
 class ServerHardeningTest {
 
 	static final Upstream upstream = new Upstream();
@@ -116,6 +116,29 @@ class ServerHardeningTest {
 			request.append("X-H").append(i).append(": v\r\n");
 		}
 		assertThat(RawHttp.exchange(this.port, request.append("\r\n").toString())).startsWith("HTTP/1.1 431 ")
+			.contains("application/problem+json");
+	}
+
+	@Test
+	void aBodyOverTheLimitIs413ProblemByContentLengthAndWhenChunked() throws IOException {
+		String big = "{\"title\":\"" + "x".repeat(2000) + "\"}";
+		assertThat(RawHttp.exchange(this.port, "POST /api/studies HTTP/1.1\r\nHost: a\r\nContent-Type: application/json\r\n"
+				+ "Content-Length: " + big.length() + "\r\n\r\n" + big))
+			.startsWith("HTTP/1.1 413 ").contains("application/problem+json");
+		String chunk = Integer.toHexString(big.length()) + "\r\n" + big + "\r\n0\r\n\r\n";
+		assertThat(RawHttp.exchange(this.port, "POST /api/studies HTTP/1.1\r\nHost: a\r\nContent-Type: application/json\r\n"
+				+ "Transfer-Encoding: chunked\r\n\r\n" + chunk))
+			.startsWith("HTTP/1.1 413 ").contains("application/problem+json");
+		String small = "{\"title\":\"t\"}";
+		assertThat(RawHttp.exchange(this.port, "POST /api/studies HTTP/1.1\r\nHost: a\r\nContent-Type: application/json\r\n"
+				+ "Connection: close\r\nTransfer-Encoding: chunked\r\n\r\n" + Integer.toHexString(small.length()) + "\r\n" + small
+				+ "\r\n0\r\n\r\n"))
+			.startsWith("HTTP/1.1 201 ").endsWith(small);
+	}
+
+	@Test
+	void traceIs405ProblemAnsweredByTheGateway() throws IOException {
+		assertThat(RawHttp.exchange(this.port, "TRACE /api/studies/1 HTTP/1.1\r\nHost: a\r\n\r\n")).startsWith("HTTP/1.1 405 ")
 			.contains("application/problem+json");
 	}
 

@@ -14,8 +14,9 @@ class ManagementServerHardening implements WebServerFactoryCustomizer<NettyReact
 	private final ServerHardeningCustomizer customizer;
 
 	ManagementServerHardening(@Value("${gateway.server.read-timeout:3s}") String readTimeout,
-			@Value("${gateway.server.request-timeout:30s}") String requestTimeout) {
-		this.customizer = new ServerHardeningCustomizer(readTimeout, requestTimeout);
+			@Value("${gateway.server.request-timeout:30s}") String requestTimeout,
+			@Value("${gateway.server.max-body-size:1MB}") String maxBodySize) {
+		this.customizer = new ServerHardeningCustomizer(readTimeout, requestTimeout, maxBodySize);
 	}
 
 	@Override

@@ -15,6 +15,7 @@ import io.netty.handler.codec.http.DefaultFullHttpResponse;
 import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaderValues;
+import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.PrematureChannelClosureException;
 import io.netty.handler.codec.http.HttpContent;
 import io.netty.handler.codec.http.HttpObject;
@@ -38,11 +39,13 @@ import org.springframework.http.server.reactive.ServerHttpRequest;
 /**
  * Refuses, before any routing, what RFC 9112 says a server must refuse and Netty lets through: an HTTP version other
  * than 1.0/1.1 (505), an HTTP/1.1 request without {@code Host}, with several, or with a value that is no
- * {@code host[:port]} (400), a path with an encoded slash, backslash or NUL (400). Answered with {@code application/problem+json} and the connection closed; everything
+ * {@code host[:port]} (400), a path with an encoded slash, backslash or NUL (400), TRACE (405). Answered with {@code application/problem+json} and the connection closed; everything
  * the client still sends on it is dropped. Nothing is logged: a malformed request is the client's problem, and a
  * log line per bad request is a way to flood the log.
  * <p>
- * It also times request bodies: a client that stops sending its own body for the read timeout, or takes longer than
+ * It also bounds request bodies: over {@code gateway.server.max-body-size} → 413, by {@code Content-Length} up
+ * front and, for a chunked body, as the bytes arrive (Spring Cloud Gateway's RequestSize filter checks the header only).
+ * And it times request bodies: a client that stops sending its own body for the read timeout, or takes longer than
  * the request timeout for all of it, gets 408 and the connection is closed (Reactor Netty's own read/request timeouts
  * close it without an answer; left alone, the upstream's response timeout made it a 504 counted as a server error).
  * <p>
@@ -65,6 +68,10 @@ public final class RequestGuard extends ChannelDuplexHandler {
 
 	private final long requestTimeoutNanos;
 
+	private final long maxBodyBytes;
+
+	private long bodyBytes;
+
 	private boolean refused;
 
 	// The request body being received: when it started, when its last piece came, whether the answer has begun.
@@ -78,9 +85,10 @@ public final class RequestGuard extends ChannelDuplexHandler {
 
 	private ScheduledFuture<?> bodyTimer;
 
-	RequestGuard(Duration readTimeout, Duration requestTimeout) {
+	RequestGuard(Duration readTimeout, Duration requestTimeout, long maxBodyBytes) {
 		this.readTimeoutNanos = readTimeout.toNanos();
 		this.requestTimeoutNanos = requestTimeout.toNanos();
+		this.maxBodyBytes = maxBodyBytes;
 	}
 
 	@Override
@@ -94,18 +102,28 @@ public final class RequestGuard extends ChannelDuplexHandler {
 			return;
 		}
 		if (msg instanceof HttpRequest request) {
+			this.responseStarted = false;
+			this.bodyBytes = 0;
 			HttpResponseStatus problem = problem(request);
 			if (problem != null) {
 				refuse(ctx, msg, problem);
 				return;
 			}
-			this.responseStarted = false;
+			if (HttpUtil.getContentLength(request, 0L) > this.maxBodyBytes) {
+				refuse(ctx, msg, HttpResponseStatus.REQUEST_ENTITY_TOO_LARGE);
+				return;
+			}
 			if (!(msg instanceof LastHttpContent) && hasBody(request)) {
 				startBodyTimer(ctx);
 			}
 		}
-		else if (msg instanceof HttpContent) {
+		else if (msg instanceof HttpContent content) {
 			this.lastRead = System.nanoTime();
+			this.bodyBytes += content.content().readableBytes();
+			if (this.bodyBytes > this.maxBodyBytes) { // a chunked body has no Content-Length to check up front
+				refuse(ctx, msg, HttpResponseStatus.REQUEST_ENTITY_TOO_LARGE);
+				return;
+			}
 			if (msg instanceof LastHttpContent) {
 				stopBodyTimer();
 			}
@@ -121,7 +139,12 @@ public final class RequestGuard extends ChannelDuplexHandler {
 	 */
 	private void refuseMalformed(ChannelHandlerContext ctx, Object msg, Throwable cause) {
 		if (cause instanceof PrematureChannelClosureException) {
+			if (this.receivingBody) {
+				// hung up mid-body: the request under way ends as the client's 400, not as an upstream failure
+				ctx.channel().attr(CLIENT_ERROR).set(HttpResponseStatus.BAD_REQUEST.code());
+			}
 			this.refused = true;
+			stopBodyTimer();
 			ReferenceCountUtil.release(msg);
 			return;
 		}
@@ -218,6 +241,9 @@ public final class RequestGuard extends ChannelDuplexHandler {
 				return HttpResponseStatus.HTTP_VERSION_NOT_SUPPORTED;
 			}
 		}
+		if (request.method() == HttpMethod.TRACE) {
+			return HttpResponseStatus.METHOD_NOT_ALLOWED; // echoes headers back (cross-site tracing); no route wants it
+		}
 		if (hasForbiddenEscape(request.uri())) {
 			return HttpResponseStatus.BAD_REQUEST;
 		}
@@ -274,6 +300,8 @@ public final class RequestGuard extends ChannelDuplexHandler {
 				: (status == HttpResponseStatus.REQUEST_TIMEOUT) ? "The request body stopped arriving."
 				: (status == HttpResponseStatus.REQUEST_HEADER_FIELDS_TOO_LARGE) ? "Too many or too large header fields."
 				: (status == HttpResponseStatus.REQUEST_URI_TOO_LONG) ? "The request line is too long."
+				: (status == HttpResponseStatus.METHOD_NOT_ALLOWED) ? "TRACE is not allowed."
+				: (status == HttpResponseStatus.REQUEST_ENTITY_TOO_LARGE) ? "The request body is too large."
 				: "Malformed request: it needs valid framing, exactly one valid Host header (HTTP/1.1) and no encoded '/', '\\\\' or NUL in its path.";
 		byte[] body = ("{\"type\":\"about:blank\",\"title\":\"" + status.reasonPhrase() + "\",\"status\":" + status.code()
 				+ ",\"detail\":\"" + detail + "\"}").getBytes(StandardCharsets.US_ASCII);
