@@ -2,6 +2,8 @@ package dev.gatewaylab.monolith.login;
 
 import jakarta.servlet.DispatcherType;
 
+import org.springframework.boot.security.autoconfigure.web.servlet.SecurityFilterProperties;
+import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.annotation.Order;
@@ -28,6 +30,15 @@ class SecurityConfiguration {
 	 * prometheus are exposed, and only on the management port; matching the path makes any other
 	 * {@code /actuator/...} a plain 404 on either port instead of a login redirect.
 	 */
+	/** Before Spring Security's chain, so an over-budget attempt never reaches the password check. */
+	@Bean
+	FilterRegistrationBean<LoginAttemptLimiter> loginAttemptLimiter(MonolithSecurityProperties properties) {
+		FilterRegistrationBean<LoginAttemptLimiter> registration = new FilterRegistrationBean<>(
+				new LoginAttemptLimiter(properties.loginPerUser(), properties.loginWindow(), 100_000));
+		registration.setOrder(SecurityFilterProperties.DEFAULT_FILTER_ORDER - 1);
+		return registration;
+	}
+
 	@Bean
 	@Order(1)
 	SecurityFilterChain apiAndActuatorFilterChain(HttpSecurity http) throws Exception {

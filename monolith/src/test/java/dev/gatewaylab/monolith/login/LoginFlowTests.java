@@ -75,6 +75,18 @@ class LoginFlowTests {
 	}
 
 	@Test
+	void aBurstOfAttemptsForOneUserGets429WithRetryAfterAndOtherUsersAreUnaffected() throws Exception {
+		for (int i = 0; i < 10; i++) { // MONOLITH_LOGIN_PER_USER=10 in these tests
+			assertThat(login("burst-target", "guess-" + i).statusCode()).isEqualTo(302);
+		}
+		HttpResponse<String> refused = login("Burst-Target", "guess-10");
+		assertThat(refused.statusCode()).isEqualTo(429);
+		assertThat(refused.headers().firstValue("Content-Type")).hasValue("application/problem+json");
+		assertThat(Long.parseLong(refused.headers().firstValue("Retry-After").orElseThrow())).isBetween(1L, 60L);
+		assertThat(login("burst-bystander", "guess").statusCode()).isEqualTo(302);
+	}
+
+	@Test
 	void loginWithoutCsrfTokenIsForbidden() throws Exception {
 		get("/login");
 
