@@ -50,7 +50,7 @@ final class Upstream implements AutoCloseable {
 				})
 				.post("/api/studies/2", (request, response) -> {
 					this.failingPosts.incrementAndGet();
-					return response.status(503).send(request.receive().then());
+					return request.receive().then().then(response.status(503).send().then());
 				})
 				.post("/api/studies", (request, response) -> response.status(201)
 					.header("Content-Type", "application/json")

@@ -55,7 +55,8 @@ class ForwardedForHeadersFilter implements HttpHeadersFilter, Ordered {
 			headers.putAll(input);
 			headers.set(ClientIpResolver.X_FORWARDED_FOR, value);
 		}
-		headers.set(X_FORWARDED_PROTO, exchange.getRequest().getURI().getScheme());
+		String scheme = exchange.getRequest().getURI().getScheme();
+		headers.set(X_FORWARDED_PROTO, (scheme != null) ? scheme : "http");
 		return headers;
 	}
 
