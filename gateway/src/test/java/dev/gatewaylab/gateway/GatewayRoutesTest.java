@@ -71,6 +71,34 @@ class GatewayRoutesTest {
 	}
 
 	@Test
+	void aGetThatFailsOnceWith503IsRetriedAndTheClientSees200() {
+		upstream.flakyGets.set(0);
+		this.client.get().uri("/api/studies/2").exchange().expectStatus().isOk();
+		assertThat(upstream.flakyGets).hasValue(2);
+	}
+
+	@Test
+	void aGetThatFailsWith500IsNotRetried() {
+		upstream.brokenGets.set(0);
+		this.client.get().uri("/api/studies/3").exchange().expectStatus().isEqualTo(500);
+		assertThat(upstream.brokenGets).hasValue(1);
+	}
+
+	@Test
+	void aFailingPostIsNeverRetried() {
+		upstream.failingPosts.set(0);
+		this.client.post().uri("/api/studies/2").bodyValue("{}").exchange().expectStatus().isEqualTo(503);
+		assertThat(upstream.failingPosts).hasValue(1);
+	}
+
+	@Test
+	void tellsTheUpstreamTheClientAddress() {
+		// the test client is 127.0.0.1, a trusted proxy by default: its entries are kept, itself appended
+		this.client.get().uri("/api/studies/1").header("X-Forwarded-For", "203.0.113.9").exchange().expectStatus().isOk();
+		assertThat(upstream.forwardedFor).contains("203.0.113.9, 127.0.0.1");
+	}
+
+	@Test
 	void sendsAGeneratedRequestIdUpstreamAndBack() {
 		String returned = this.client.get().uri("/api/studies/1").exchange()
 			.expectStatus().isOk()
@@ -137,7 +165,8 @@ class GatewayRoutesTest {
 			.expectBody(String.class).returnResult().getResponseBody();
 		assertThat(metrics).contains("application=\"gateway\"")
 			.containsPattern("spring_cloud_gateway_requests_seconds_bucket\\{.*routeId=\"study-service\"")
-			.contains("reactor_netty_connection_provider_");
+			.contains("reactor_netty_connection_provider_")
+			.contains("gateway_log_events_dropped_total");
 	}
 
 }

@@ -5,6 +5,7 @@ import java.net.ServerSocket;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import reactor.core.publisher.Mono;
 import reactor.netty.DisposableServer;
@@ -18,6 +19,16 @@ final class Upstream implements AutoCloseable {
 
 	final List<String> requestIds = new CopyOnWriteArrayList<>();
 
+	final List<String> forwardedFor = new CopyOnWriteArrayList<>();
+
+	/** Hits of the flaky routes: GET /api/studies/2 fails with 503 once, POST /api/studies/2 always. */
+	final AtomicInteger flakyGets = new AtomicInteger();
+
+	final AtomicInteger failingPosts = new AtomicInteger();
+
+	/** GET /api/studies/3 always fails with 500. */
+	final AtomicInteger brokenGets = new AtomicInteger();
+
 	private final DisposableServer server;
 
 	Upstream() {
@@ -27,8 +38,23 @@ final class Upstream implements AutoCloseable {
 			.route((routes) -> routes
 				.get("/api/studies/1", (request, response) -> {
 					this.requestIds.add(request.requestHeaders().get("X-Request-Id"));
+					this.forwardedFor.add(String.valueOf(request.requestHeaders().get("X-Forwarded-For")));
 					return response.header("Content-Type", "application/json").sendString(Mono.just(STUDY_JSON));
 				})
+				.get("/api/studies/2", (request, response) -> (this.flakyGets.incrementAndGet() == 1)
+						? response.status(503).send()
+						: response.header("Content-Type", "application/json").sendString(Mono.just(STUDY_JSON)))
+				.get("/api/studies/3", (request, response) -> {
+					this.brokenGets.incrementAndGet();
+					return response.status(500).send();
+				})
+				.post("/api/studies/2", (request, response) -> {
+					this.failingPosts.incrementAndGet();
+					return request.receive().then().then(response.status(503).send().then());
+				})
+				.post("/api/studies", (request, response) -> response.status(201)
+					.header("Content-Type", "application/json")
+					.sendString(request.receive().aggregate().asString()))
 				.get("/api/studies/1/slow", (request, response) -> response
 					.sendString(Mono.delay(Duration.ofSeconds(3)).thenReturn(STUDY_JSON))))
 			.bindNow();

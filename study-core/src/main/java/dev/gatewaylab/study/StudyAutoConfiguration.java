@@ -1,13 +1,25 @@
 package dev.gatewaylab.study;
 
+import org.apache.catalina.core.StandardHost;
+
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.jdbc.autoconfigure.JdbcClientAutoConfiguration;
+import org.springframework.boot.tomcat.servlet.TomcatServletWebServerFactory;
+import org.springframework.boot.web.server.WebServerFactoryCustomizer;
+import org.springframework.boot.web.servlet.FilterRegistrationBean;
+import org.springframework.boot.webmvc.autoconfigure.error.ErrorViewResolver;
+import org.springframework.boot.webmvc.error.ErrorAttributes;
+import org.springframework.boot.webmvc.error.ErrorController;
 import org.springframework.context.MessageSource;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.Ordered;
 import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.util.unit.DataSize;
 
 /**
  * Brings the studies feature into any app that has this jar: storage and seed always, the REST API and its error
@@ -16,7 +28,8 @@ import org.springframework.jdbc.core.simple.JdbcClient;
  * bean, which Boot's Flyway auto-configuration picks up. Storage uses {@link JdbcClient}, not Spring Data
  * repositories, so the host app's own repository scanning is untouched.
  */
-@AutoConfiguration(after = JdbcClientAutoConfiguration.class)
+@AutoConfiguration(after = JdbcClientAutoConfiguration.class,
+		beforeName = "org.springframework.boot.webmvc.autoconfigure.error.ErrorMvcAutoConfiguration")
 public final class StudyAutoConfiguration {
 
 	@Bean
@@ -35,13 +48,45 @@ public final class StudyAutoConfiguration {
 	static class StudyWebConfiguration {
 
 		@Bean
-		StudyController studyController(StudyRepository studyRepository) {
-			return new StudyController(studyRepository);
+		StudyController studyController(StudyRepository studyRepository, SlowCallLimiter slowCalls) {
+			return new StudyController(studyRepository, slowCalls);
 		}
 
 		@Bean
 		StudyProblemHandler studyProblemHandler(MessageSource messageSource) {
 			return new StudyProblemHandler(messageSource);
+		}
+
+		@Bean
+		@ConditionalOnMissingBean(ErrorController.class)
+		ProblemErrorController problemErrorController(ErrorAttributes errorAttributes,
+				ObjectProvider<ErrorViewResolver> viewResolvers,
+				@Value("${study.error.html-pages:false}") boolean htmlPages) {
+			return new ProblemErrorController(errorAttributes, viewResolvers.orderedStream().toList(), htmlPages);
+		}
+
+		@Bean
+		FilterRegistrationBean<BodySizeLimitFilter> bodySizeLimitFilter(
+				@Value("${study.max-body-size:1MB}") DataSize maxBodySize) {
+			FilterRegistrationBean<BodySizeLimitFilter> registration = new FilterRegistrationBean<>(
+					new BodySizeLimitFilter(maxBodySize.toBytes()));
+			registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 100);
+			return registration;
+		}
+
+		/** Tomcat's own 400s (encoded slash, bad escapes) as problem+json, not its HTML report. */
+		@Bean
+		WebServerFactoryCustomizer<TomcatServletWebServerFactory> problemErrorReportValve() {
+			return (factory) -> factory.addContextCustomizers((context) -> {
+				if (context.getParent() instanceof StandardHost host) {
+					host.setErrorReportValveClass(ProblemErrorReportValve.class.getName());
+				}
+			});
+		}
+
+		@Bean
+		SlowCallLimiter slowCallLimiter(@Value("${study.slow.max-concurrent:100}") int maxConcurrent) {
+			return new SlowCallLimiter(maxConcurrent);
 		}
 
 	}

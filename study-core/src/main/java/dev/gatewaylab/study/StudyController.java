@@ -36,8 +36,11 @@ class StudyController {
 
 	private final StudyRepository studies;
 
-	StudyController(StudyRepository studies) {
+	private final SlowCallLimiter slowCalls;
+
+	StudyController(StudyRepository studies, SlowCallLimiter slowCalls) {
 		this.studies = studies;
+		this.slowCalls = slowCalls;
 	}
 
 	@GetMapping
@@ -76,7 +79,7 @@ class StudyController {
 
 	/**
 	 * Holds the request thread for a uniform random time on purpose: it shows what thread-per-request costs (and what
-	 * virtual threads change) behind the gateway.
+	 * virtual threads change) behind the gateway. At most {@code study.slow.max-concurrent} at once ({@link SlowCallLimiter}).
 	 */
 	@GetMapping("/{id}/slow")
 	Study slow(@PathVariable("id") long id,
@@ -91,7 +94,7 @@ class StudyController {
 			throw new ErrorResponseException(HttpStatus.BAD_REQUEST, problem, null);
 		}
 		Study study = get(id);
-		Thread.sleep(ThreadLocalRandom.current().nextLong(minMs, maxMs + 1L));
+		this.slowCalls.sleep(ThreadLocalRandom.current().nextLong(minMs, maxMs + 1L));
 		return study;
 	}
 

@@ -28,6 +28,7 @@ import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
 import org.springframework.web.context.request.async.AsyncRequestNotUsableException;
 import org.springframework.web.method.annotation.HandlerMethodValidationException;
+import org.springframework.web.multipart.MultipartException;
 
 /**
  * Turns every error of an API request into RFC 9457 {@code application/problem+json}; 400s name each bad field in an
@@ -55,6 +56,28 @@ class StudyProblemHandler {
 	ResponseEntity<ProblemDetail> handle(Exception ex, HttpServletRequest request) throws Exception {
 		if (!isApiRequest(request) || ex instanceof AsyncRequestNotUsableException) {
 			throw ex;
+		}
+		for (Throwable cause = ex; cause != null; cause = cause.getCause()) {
+			if (cause instanceof BodySizeLimitFilter.BodyTooLargeException tooLarge) {
+				return ResponseEntity.status(HttpStatus.PAYLOAD_TOO_LARGE)
+					.header(HttpHeaders.CONNECTION, "close")
+					.body(ProblemDetail.forStatusAndDetail(HttpStatus.PAYLOAD_TOO_LARGE,
+							"The request body is larger than " + tooLarge.maxBytes + " bytes."));
+			}
+		}
+		if (ex.getClass().getName().equals("org.apache.tomcat.util.http.InvalidParameterException")) {
+			// a form-encoded body with broken %-escapes, read by Tomcat when something asks for parameters
+			return badRequest(problem("Malformed form parameters"), List.of());
+		}
+		if (ex instanceof MultipartException) {
+			// multipart/form-data to a JSON API, with a body that is not even valid multipart
+			return ResponseEntity.status(HttpStatus.UNSUPPORTED_MEDIA_TYPE)
+				.body(ProblemDetail.forStatusAndDetail(HttpStatus.UNSUPPORTED_MEDIA_TYPE, "Content-Type must be application/json"));
+		}
+		if (ex instanceof IllegalArgumentException && ex.getMessage() != null && ex.getMessage().startsWith("Content-Type")) {
+			// e.g. "Content-Type cannot contain wildcard type '*'" from parsing the request's content type
+			return ResponseEntity.status(HttpStatus.UNSUPPORTED_MEDIA_TYPE)
+				.body(ProblemDetail.forStatusAndDetail(HttpStatus.UNSUPPORTED_MEDIA_TYPE, "Content-Type must be application/json"));
 		}
 		if (ex instanceof MethodArgumentNotValidException invalid) {
 			return badRequest(invalid.getBody(), fieldErrors(invalid.getBindingResult()));

@@ -1,8 +1,13 @@
 package dev.gatewaylab.study;
 
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -11,12 +16,15 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.webmvc.test.autoconfigure.WebMvcTest;
+import org.springframework.boot.test.context.TestConfiguration;
+import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
 import org.springframework.http.MediaType;
 import org.springframework.test.context.bean.override.mockito.MockitoBean;
 import org.springframework.test.web.servlet.MockMvc;
 import org.springframework.test.web.servlet.ResultActions;
 
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.contains;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.hasSize;
@@ -38,14 +46,28 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 
 /** The API's contract for client errors: always a 4xx problem+json naming what was wrong, never a 500. */
 @WebMvcTest
-@Import({ StudyController.class, StudyProblemHandler.class })
+@Import({ StudyController.class, StudyProblemHandler.class, StudyControllerTests.TwoSlowCalls.class })
 class StudyControllerTests {
 
 	private static final Study STUDY = new Study(42, "Spring study", "Weekly", "backend", 12, 7,
 			Instant.parse("2024-03-01T09:00:00Z"));
 
+	/** At most two slow calls at once here. */
+	@TestConfiguration(proxyBeanMethods = false)
+	static class TwoSlowCalls {
+
+		@Bean
+		SlowCallLimiter slowCallLimiter() {
+			return new SlowCallLimiter(2);
+		}
+
+	}
+
 	@Autowired
 	private MockMvc mvc;
+
+	@Autowired
+	private SlowCallLimiter slowCalls;
 
 	@MockitoBean
 	private StudyRepository studies;
@@ -183,6 +205,32 @@ class StudyControllerTests {
 	@ValueSource(strings = { "minMs=-1", "maxMs=10001", "minMs=5&maxMs=4", "minMs=x", "maxMs=99999999999" })
 	void slowRejectsBadBounds(String query) throws Exception {
 		expectProblem(this.mvc.perform(get("/api/studies/42/slow?" + query)), 400).andExpect(jsonPath("$.errors").isArray());
+	}
+
+	@Test
+	void slowCallsOverTheBoundAre503ProblemWithRetryAfterAndFreeTheirPermits() throws Exception {
+		ExecutorService pool = Executors.newFixedThreadPool(2);
+		try {
+			List<Future<Integer>> sleeping = new ArrayList<>();
+			for (int i = 0; i < 2; i++) {
+				sleeping.add(pool.submit(() -> this.mvc.perform(get("/api/studies/42/slow?minMs=1500&maxMs=1500"))
+					.andReturn().getResponse().getStatus()));
+			}
+			long deadline = System.nanoTime() + 5_000_000_000L;
+			while (this.slowCalls.available() > 0 && System.nanoTime() < deadline) {
+				Thread.sleep(10);
+			}
+			expectProblem(this.mvc.perform(get("/api/studies/42/slow?minMs=0&maxMs=0")), 503)
+				.andExpect(header().string("Retry-After", "1"));
+			for (Future<Integer> call : sleeping) {
+				assertThat(call.get(10, TimeUnit.SECONDS)).isEqualTo(200);
+			}
+			assertThat(this.slowCalls.available()).isEqualTo(2);
+			this.mvc.perform(get("/api/studies/42/slow?minMs=0&maxMs=0")).andExpect(status().isOk());
+		}
+		finally {
+			pool.shutdownNow();
+		}
 	}
 
 	@Test

@@ -19,7 +19,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /** The packaged app over HTTP on random ports: the shared contract end to end, on H2 with the real seed. */
 @AutoConfigureMetrics // Boot turns metrics export off in tests unless asked; /actuator/prometheus is under test
-@SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT, properties = "management.server.port=0")
+@SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT,
+		properties = { "management.server.port=0", "STUDY_MAX_BODY_SIZE=10KB" })
 class StudyServiceApplicationTests {
 
 	private static final String STUDY_1 = "{\"id\":1,\"title\":\"Hands-on TLS #1\","
@@ -30,7 +31,10 @@ class StudyServiceApplicationTests {
 
 	private final RestTestClient management;
 
+	private final int port;
+
 	StudyServiceApplicationTests(@LocalServerPort int port, @LocalManagementPort int managementPort) {
+		this.port = port;
 		this.api = RestTestClient.bindToServer().baseUrl("http://localhost:" + port).build();
 		this.management = RestTestClient.bindToServer().baseUrl("http://localhost:" + managementPort).build();
 	}
@@ -138,6 +142,28 @@ class StudyServiceApplicationTests {
 		expectProblem(this.api.get().uri("/api/studies/1/slow?minMs=-1").exchange(), 400);
 		expectProblem(this.api.get().uri("/api/studies/1/slow?maxMs=10001").exchange(), 400);
 		expectProblem(this.api.get().uri("/api/studies/424242/slow?minMs=0&maxMs=0").exchange(), 404);
+	}
+
+	@Test
+	void aBodyOverTheLimitIs413ProblemWithOrWithoutContentLength() throws Exception {
+		String big = "{\"title\":\"" + "x".repeat(20_000) + "\",\"capacity\":3}";
+		expectProblem(postJson(big), 413);
+		java.net.http.HttpResponse<String> chunked = java.net.http.HttpClient.newHttpClient()
+			.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create("http://localhost:" + this.port + "/api/studies"))
+				.header("Content-Type", "application/json")
+				.POST(java.net.http.HttpRequest.BodyPublishers.ofInputStream(
+						() -> new java.io.ByteArrayInputStream(big.getBytes(java.nio.charset.StandardCharsets.UTF_8))))
+				.build(), java.net.http.HttpResponse.BodyHandlers.ofString());
+		assertThat(chunked.statusCode()).isEqualTo(413);
+		assertThat(chunked.headers().firstValue("Content-Type")).hasValue("application/problem+json");
+	}
+
+	@Test
+	void errorsOutsideTheApiAreProblemJsonToo() {
+		// GET /error directly was 500 with "status":999; a browser's 404 was the Whitelabel HTML page.
+		expectProblem(this.api.get().uri("/error").exchange(), 404);
+		expectProblem(this.api.get().uri("/nope").header("Accept", "text/html").exchange(), 404);
+		expectProblem(this.api.get().uri("/api/nope").header("Accept", "text/html").exchange(), 404);
 	}
 
 	@Test

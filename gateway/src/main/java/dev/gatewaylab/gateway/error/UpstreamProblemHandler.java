@@ -26,6 +26,8 @@ import org.springframework.web.reactive.result.view.ViewResolver;
 import org.springframework.web.server.ServerWebExchange;
 import org.springframework.web.server.WebExceptionHandler;
 
+import dev.gatewaylab.gateway.server.RequestGuard;
+
 /**
  * Answers every failure the gateway itself produces with {@code application/problem+json}, using the status codes
  * proxies are expected to use: 503 when the upstream refuses or cannot be reached (Spring Cloud Gateway's default
@@ -56,6 +58,12 @@ class UpstreamProblemHandler implements WebExceptionHandler {
 
 	@Override
 	public Mono<Void> handle(ServerWebExchange exchange, Throwable ex) {
+		if (RequestGuard.clientErrorStatus(exchange.getRequest()) != null) {
+			// The server's RequestGuard already answered (400/408) and closed the connection: the client's fault,
+			// nothing more to write or log.
+			exchange.getResponse().setStatusCode(HttpStatus.valueOf(RequestGuard.clientErrorStatus(exchange.getRequest())));
+			return Mono.empty();
+		}
 		if (exchange.getResponse().isCommitted()) {
 			return Mono.error(ex);
 		}

@@ -19,6 +19,8 @@ import org.springframework.http.server.reactive.ServerHttpRequest;
 import org.springframework.stereotype.Component;
 import org.springframework.web.server.ServerWebExchange;
 
+import dev.gatewaylab.gateway.server.RequestGuard;
+
 /**
  * Creates or propagates {@code X-Request-Id} (returned to the client here, sent upstream by
  * {@link RequestIdHeadersFilter}) and writes one access-log line per request when it completes: id, method, path,
@@ -75,6 +77,14 @@ class AccessLogGlobalFilter implements GlobalFilter, Ordered {
 		}
 		ServerHttpRequest request = exchange.getRequest();
 		HttpStatusCode status = exchange.getResponse().getStatusCode();
+		if (signal != SignalType.ON_COMPLETE) {
+			// Cut off by the server's RequestGuard (malformed or stalled body): its answer is what the client got.
+			Integer refused = RequestGuard.clientErrorStatus(request);
+			if (refused != null) {
+				status = HttpStatusCode.valueOf(refused);
+				signal = SignalType.ON_COMPLETE;
+			}
+		}
 		long micros = (System.nanoTime() - start) / 1_000;
 		// Arguments are cheap to capture (no string building here): the async logger formats on its own thread.
 		logger.info("id={} method={} path={} client={} status={} durationMs={}.{}{}{}", requestId,

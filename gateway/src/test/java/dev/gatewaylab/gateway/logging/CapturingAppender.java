@@ -15,12 +15,14 @@ import org.apache.logging.log4j.core.config.Property;
 import static org.assertj.core.api.Assertions.fail;
 
 /** Records what reaches a logger's appenders, and on which thread it was appended. */
-final class CapturingAppender extends AbstractAppender {
+public final class CapturingAppender extends AbstractAppender {
 
 	record Captured(String message, String thread) {
 	}
 
 	private final List<Captured> events = new CopyOnWriteArrayList<>();
+
+	private final List<String> leveled = new CopyOnWriteArrayList<>();
 
 	private final LoggerConfig loggerConfig;
 
@@ -29,7 +31,7 @@ final class CapturingAppender extends AbstractAppender {
 		this.loggerConfig = loggerConfig;
 	}
 
-	static CapturingAppender attachTo(String loggerName) {
+	public static CapturingAppender attachTo(String loggerName) {
 		LoggerContext context = (LoggerContext) LogManager.getContext(false);
 		LoggerConfig config = context.getConfiguration().getLoggerConfig(loggerName);
 		CapturingAppender appender = new CapturingAppender(config);
@@ -39,7 +41,7 @@ final class CapturingAppender extends AbstractAppender {
 		return appender;
 	}
 
-	void detach() {
+	public void detach() {
 		this.loggerConfig.removeAppender(getName());
 		((LoggerContext) LogManager.getContext(false)).updateLoggers();
 		stop();
@@ -48,13 +50,20 @@ final class CapturingAppender extends AbstractAppender {
 	@Override
 	public void append(LogEvent event) {
 		this.events.add(new Captured(event.getMessage().getFormattedMessage(), Thread.currentThread().getName()));
+		this.leveled.add(event.getLevel() + " " + event.getLoggerName() + " " + event.getMessage().getFormattedMessage()
+				+ ((event.getThrown() != null) ? " " + event.getThrown() : ""));
 	}
 
 	List<Captured> events() {
 		return this.events;
 	}
 
-	List<String> messages() {
+	/** "LEVEL logger message [exception]" of every event. */
+	public List<String> leveledMessages() {
+		return this.leveled;
+	}
+
+	public List<String> messages() {
 		return this.events.stream().map(Captured::message).toList();
 	}
 
@@ -63,7 +72,7 @@ final class CapturingAppender extends AbstractAppender {
 	 * Waits (with a deadline) until a message containing {@code text} has arrived; returns all messages. Async loggers
 	 * may still deliver an earlier test's lines, so tests select their own lines instead of counting all.
 	 */
-	List<String> awaitMessageContaining(String text) {
+	public List<String> awaitMessageContaining(String text) {
 		long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
 		while (messages().stream().noneMatch((m) -> m.contains(text))) {
 			if (System.nanoTime() > deadline) {

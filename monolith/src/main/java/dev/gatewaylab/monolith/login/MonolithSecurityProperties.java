@@ -1,5 +1,7 @@
 package dev.gatewaylab.monolith.login;
 
+import java.time.Duration;
+
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 
@@ -12,8 +14,11 @@ import org.springframework.validation.annotation.Validated;
  *
  * @param bcryptCost BCrypt log rounds (env {@code MONOLITH_BCRYPT_COST}); 10 costs ≈ 100 ms per
  * hash on one core, so it bounds login throughput — always quote it beside a login figure
+ * @param loginPerUser login attempts per user name per {@code loginWindow} (env {@code MONOLITH_LOGIN_PER_USER})
+ * @param loginWindow the window of that budget (env {@code MONOLITH_LOGIN_WINDOW})
  */
 @ConfigurationProperties("monolith.security")
 @Validated
-record MonolithSecurityProperties(@DefaultValue("10") @Min(4) @Max(31) int bcryptCost) {
+record MonolithSecurityProperties(@DefaultValue("10") @Min(4) @Max(31) int bcryptCost,
+		@DefaultValue("5") @Min(1) int loginPerUser, @DefaultValue("1m") Duration loginWindow) {
 }

@@ -65,6 +65,28 @@ class LoginFlowTests {
 	}
 
 	@Test
+	void pagesCarryCspAndReferrerPolicyAndTheSessionCookieIsSameSiteLax() throws Exception {
+		HttpResponse<String> page = get("/login");
+		assertThat(page.headers().firstValue("Content-Security-Policy")).hasValueSatisfying(
+				(csp) -> assertThat(csp).contains("default-src 'self'").contains("frame-ancestors 'none'"));
+		assertThat(page.headers().firstValue("Referrer-Policy")).hasValue("strict-origin-when-cross-origin");
+		assertThat(page.headers().allValues("Set-Cookie")).anySatisfy(
+				(cookie) -> assertThat(cookie).startsWith("JSESSIONID=").contains("SameSite=Lax").contains("HttpOnly"));
+	}
+
+	@Test
+	void aBurstOfAttemptsForOneUserGets429WithRetryAfterAndOtherUsersAreUnaffected() throws Exception {
+		for (int i = 0; i < 10; i++) { // MONOLITH_LOGIN_PER_USER=10 in these tests
+			assertThat(login("burst-target", "guess-" + i).statusCode()).isEqualTo(302);
+		}
+		HttpResponse<String> refused = login("Burst-Target", "guess-10");
+		assertThat(refused.statusCode()).isEqualTo(429);
+		assertThat(refused.headers().firstValue("Content-Type")).hasValue("application/problem+json");
+		assertThat(Long.parseLong(refused.headers().firstValue("Retry-After").orElseThrow())).isBetween(1L, 60L);
+		assertThat(login("burst-bystander", "guess").statusCode()).isEqualTo(302);
+	}
+
+	@Test
 	void loginWithoutCsrfTokenIsForbidden() throws Exception {
 		get("/login");
 

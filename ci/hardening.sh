@@ -1,0 +1,96 @@
+#!/usr/bin/env bash
+# End-to-end hardening checks on real processes (issue 10, docs/reliability.md): the probes that found the defects,
+# run again against ./lab up, then graceful shutdown of the gateway under load. Loopback only; every load is bounded.
+set -euo pipefail
+CI_NAME=hardening
+source "$(dirname "$0")/lib.sh"
+cd "$CI_ROOT"
+OUT="$CI_ROOT/results/hardening"
+rm -rf "$OUT"; mkdir -p "$OUT"
+GWP=$(lab_prop service.gateway.port)
+GW=http://127.0.0.1:$GWP
+GWM=http://127.0.0.1:$(lab_prop service.gateway.management-port)
+DIRECT=http://127.0.0.1:$(lab_prop service.study-service.port)
+MONO=http://127.0.0.1:$(lab_prop service.monolith.port)
+
+cleanup() { ./lab down >/dev/null 2>&1 || true; }
+trap cleanup EXIT
+
+# raw REQUEST: send bytes to the gateway, print the status line
+raw() {
+  python3 - "$GWP" "$1" <<'PY'
+import socket, sys
+s = socket.create_connection(("127.0.0.1", int(sys.argv[1])), timeout=10)
+s.sendall(sys.argv[2].encode("latin-1").decode("unicode_escape").encode("latin-1"))
+data = b""
+try:
+    while True:
+        chunk = s.recv(65536)
+        if not chunk:
+            break
+        data += chunk
+except socket.timeout:
+    pass
+print(data.split(b"\r\n", 1)[0].decode("latin-1"))
+PY
+}
+status() { curl -s -o /dev/null -w '%{http_code} %{content_type}' "$@"; }
+export -f raw status; export GWP
+
+./lab up
+
+echo "== metric cardinality: made-up methods are one OTHER tag"
+for i in $(seq 20); do curl -s -o /dev/null -X "PROBEM$i" "$GW/api/studies/1"; done
+curl -s "$GWM/actuator/prometheus" > "$OUT/gateway-metrics.txt"
+check "no PROBEM series on the gateway" bash -c '! grep -q PROBEM "$0"' "$OUT/gateway-metrics.txt"
+check "httpMethod=\"OTHER\" counted instead" grep -q 'httpMethod="OTHER"' "$OUT/gateway-metrics.txt"
+
+echo "== malformed and abusive HTTP"
+check "HTTP/1.1 without Host → 400" bash -c '[[ "$(raw "GET /api/studies/1 HTTP/1.1\r\n\r\n")" == "HTTP/1.1 400 "* ]]'
+check "two Host headers → 400" bash -c '[[ "$(raw "GET /api/studies/1 HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n")" == "HTTP/1.1 400 "* ]]'
+check "Host: a b<> → 400" bash -c '[[ "$(raw "GET /api/studies/1 HTTP/1.1\r\nHost: a b<>\r\n\r\n")" == "HTTP/1.1 400 "* ]]'
+check "HTTP/9.9 → 505" bash -c '[[ "$(raw "GET /api/studies/1 HTTP/9.9\r\nHost: a\r\n\r\n")" == "HTTP/1.1 505 "* ]]'
+check "malformed chunk → 400" bash -c '[[ "$(raw "POST /api/studies HTTP/1.1\r\nHost: a\r\nX-Request-Id: e2e-bad-chunk\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nZZ\r\n")" == "HTTP/1.1 400 "* ]]'
+sleep 1
+check "… and the access log says 400, the gateway log has no ERROR" \
+  bash -c 'grep -q "id=e2e-bad-chunk .*status=400" .lab/logs/gateway-access.log && ! grep -q "ERROR" .lab/logs/gateway.log'
+check "TRACE → 405 problem+json" bash -c '[ "$(status -X TRACE "$0/api/studies/1")" = "405 application/problem+json" ]' "$GW"
+check "%00 in the path → 400 problem+json" bash -c '[ "$(status "$0/api/studies/%00")" = "400 application/problem+json" ]' "$GW"
+check "encoded slash on the management port → 400, not 500" \
+  bash -c '[ "$(status "$0/actuator/health/a%2fb" | cut -c1-3)" = 400 ]' "$GWM"
+check "GET /error on study-service → 404 problem+json" bash -c '[ "$(status "$0/error")" = "404 application/problem+json" ]' "$DIRECT"
+check "browser 404 on study-service → problem+json, not Whitelabel" \
+  bash -c '[ "$(status -H "Accept: text/html" "$0/nope")" = "404 application/problem+json" ]' "$DIRECT"
+check "management ports listen on loopback only" bash -c '! ss -ltn | grep -E ":(908[0-2])\b" | grep -vq "127.0.0.1:"'
+
+echo "== login: cookie, headers, per-address limit"
+curl -s -D "$OUT/login.headers" -o /dev/null "$GW/login"
+check "session cookie is SameSite=Lax" grep -qi '^set-cookie: JSESSIONID=.*SameSite=Lax' "$OUT/login.headers"
+check "Content-Security-Policy and Referrer-Policy present" \
+  bash -c 'grep -qi "^content-security-policy: default-src" "$0" && grep -qi "^referrer-policy: " "$0"' "$OUT/login.headers"
+for i in $(seq 12); do
+  curl -s -o /dev/null -w '%{http_code}\n' -X POST -H 'X-Forwarded-For: 198.51.100.77' -d "username=user$i&password=x" "$GW/login"
+done > "$OUT/login-burst.txt"
+check "a burst of 12 logins from one address gets 429 after 10" [ "$(grep -c 429 "$OUT/login-burst.txt")" -eq 2 ]
+check "… with Retry-After" bash -c 'curl -s -D - -o /dev/null -X POST -H "X-Forwarded-For: 198.51.100.77" -d "username=u&password=x" "$0/login" | grep -qi "^retry-after: [0-9]"' "$GW"
+check "another address is unaffected" \
+  bash -c '[ "$(curl -s -o /dev/null -w "%{http_code}" -X POST -H "X-Forwarded-For: 198.51.100.78" -d "username=u&password=x" "$0/login")" != 429 ]' "$GW"
+
+echo "== graceful shutdown: SIGTERM with 20 requests in flight on a 2 s upstream delay"
+for i in $(seq 20); do
+  curl -s -o /dev/null -w '%{http_code}\n' --max-time 40 "$GW/api/studies/$i/slow?minMs=2000&maxMs=2000" >> "$OUT/inflight.txt" &
+done
+sleep 0.7
+pid=$(cat .lab/gateway.pid)
+start=$SECONDS
+kill -TERM "$pid"
+while kill -0 "$pid" 2>/dev/null && [ $((SECONDS - start)) -lt 35 ]; do sleep 0.2; done
+elapsed=$((SECONDS - start))
+wait
+check "all 20 in-flight requests completed with 200 ($(sort "$OUT/inflight.txt" | uniq -c | tr '\n' ' '))" \
+  [ "$(grep -c '^200$' "$OUT/inflight.txt")" -eq 20 ]
+check "the gateway exited within 30 s of SIGTERM (${elapsed} s)" bash -c "! kill -0 $pid 2>/dev/null && [ $elapsed -le 30 ]"
+
+./lab down >/dev/null
+echo
+if [ $failures -eq 0 ]; then echo "hardening: all checks passed"; else echo "hardening: $failures check(s) failed"; exit 1; fi

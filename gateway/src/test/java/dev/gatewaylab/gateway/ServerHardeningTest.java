@@ -1,0 +1,152 @@
+package dev.gatewaylab.gateway;
+
+import java.io.IOException;
+import java.time.Duration;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalManagementPort;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Requests no well-behaved client sends, on a raw socket (issue 10). */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+		properties = { "management.server.port=0", "LOG_PATH=target/logs", "GATEWAY_IDLE_TIMEOUT=1s",
+				"GATEWAY_READ_TIMEOUT=500ms", "GATEWAY_MAX_BODY_SIZE=1KB", "STUDY_SERVICE_RESPONSE_TIMEOUT_MS=3000" })
+class ServerHardeningTest {
+
+	static final Upstream upstream = new Upstream();
+
+	@DynamicPropertySource
+	static void upstreams(DynamicPropertyRegistry registry) {
+		registry.add("STUDY_SERVICE_URL", upstream::url);
+		registry.add("MONOLITH_URL", Upstream::deadUrl);
+	}
+
+	@AfterAll
+	static void stopUpstream() {
+		upstream.close();
+	}
+
+	@LocalServerPort
+	int port;
+
+	@LocalManagementPort
+	int managementPort;
+
+	@Test
+	void http11WithoutHostIs400Problem() throws IOException {
+		assertThat(RawHttp.exchange(this.port, "GET /api/studies/1 HTTP/1.1\r\n\r\n"))
+			.startsWith("HTTP/1.1 400 ").contains("application/problem+json").contains("\"status\":400");
+	}
+
+	@Test
+	void twoHostsAre400() throws IOException {
+		assertThat(RawHttp.exchange(this.port, "GET /api/studies/1 HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n"))
+			.startsWith("HTTP/1.1 400 ");
+	}
+
+	@Test
+	void invalidHostIs400() throws IOException {
+		assertThat(RawHttp.exchange(this.port, "GET /api/studies/1 HTTP/1.1\r\nHost: a b<>\r\n\r\n"))
+			.startsWith("HTTP/1.1 400 ");
+	}
+
+	@Test
+	void unknownHttpVersionIs505() throws IOException {
+		assertThat(RawHttp.exchange(this.port, "GET /api/studies/1 HTTP/9.9\r\nHost: a\r\n\r\n"))
+			.startsWith("HTTP/1.1 505 ").contains("\"status\":505");
+	}
+
+	@Test
+	void validRequestsStillPass() throws IOException {
+		assertThat(RawHttp.exchange(this.port, "GET /api/studies/1 HTTP/1.1\r\nHost: localhost:8080\r\nConnection: close\r\n\r\n"))
+			.startsWith("HTTP/1.1 200 ").contains(Upstream.STUDY_JSON);
+		assertThat(RawHttp.exchange(this.port, "GET /api/studies/1 HTTP/1.0\r\n\r\n")).matches("(?s)HTTP/1.[01] 200 .*");
+		assertThat(RawHttp.exchange(this.port, "GET /api/studies/1?next=%2Fa%00 HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n"))
+			.as("escapes in the query are the application's business").startsWith("HTTP/1.1 200 ");
+	}
+
+	@Test
+	void idleConnectionIsClosedAfterTheIdleTimeout() throws IOException {
+		long start = System.nanoTime();
+		try (RawHttp raw = new RawHttp(this.port, 10_000)) {
+			assertThat(raw.readAll()).isEmpty(); // closed by the server, not our read timeout
+		}
+		assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(5));
+	}
+
+	@Test
+	void halfSentHeadersAreClosedAfterTheIdleTimeout() throws IOException {
+		long start = System.nanoTime();
+		try (RawHttp raw = new RawHttp(this.port, 10_000)) {
+			raw.send("GET /api/studies/1 HTTP/1.1\r\nHost: a\r\nX-Slow: ");
+			assertThat(raw.readAll()).doesNotContain("<read timeout>");
+		}
+		assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(5));
+	}
+
+	@Test
+	void aClientStallingItsOwnBodyGets408Not504() throws IOException {
+		long start = System.nanoTime();
+		try (RawHttp raw = new RawHttp(this.port, 10_000)) {
+			raw.send("POST /api/studies HTTP/1.1\r\nHost: a\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"ti");
+			assertThat(raw.readAll()).startsWith("HTTP/1.1 408 ");
+		}
+		assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofMillis(2500));
+	}
+
+	@Test
+	void encodedSlashBackslashOrNulInThePathIs400ProblemAndNeverForwarded() throws IOException {
+		for (String path : new String[] { "/api/studies/a%2fb", "/api/studies/a%2Fb", "/api/studies/%5c", "/api/studies/%00" }) {
+			assertThat(RawHttp.exchange(this.port, "GET " + path + " HTTP/1.1\r\nHost: a\r\n\r\n")).as(path)
+				.startsWith("HTTP/1.1 400 ").contains("application/problem+json");
+		}
+	}
+
+	@Test
+	void moreThanAHundredHeadersIs431ProblemNotForwarded() throws IOException {
+		StringBuilder request = new StringBuilder("GET /api/studies/1 HTTP/1.1\r\nHost: a\r\n");
+		for (int i = 0; i < 101; i++) {
+			request.append("X-H").append(i).append(": v\r\n");
+		}
+		assertThat(RawHttp.exchange(this.port, request.append("\r\n").toString())).startsWith("HTTP/1.1 431 ")
+			.contains("application/problem+json");
+	}
+
+	@Test
+	void aBodyOverTheLimitIs413ProblemByContentLengthAndWhenChunked() throws IOException {
+		String big = "{\"title\":\"" + "x".repeat(2000) + "\"}";
+		assertThat(RawHttp.exchange(this.port, "POST /api/studies HTTP/1.1\r\nHost: a\r\nContent-Type: application/json\r\n"
+				+ "Content-Length: " + big.length() + "\r\n\r\n" + big))
+			.startsWith("HTTP/1.1 413 ").contains("application/problem+json");
+		String chunk = Integer.toHexString(big.length()) + "\r\n" + big + "\r\n0\r\n\r\n";
+		assertThat(RawHttp.exchange(this.port, "POST /api/studies HTTP/1.1\r\nHost: a\r\nContent-Type: application/json\r\n"
+				+ "Transfer-Encoding: chunked\r\n\r\n" + chunk))
+			.startsWith("HTTP/1.1 413 ").contains("application/problem+json");
+		String small = "{\"title\":\"t\"}";
+		assertThat(RawHttp.exchange(this.port, "POST /api/studies HTTP/1.1\r\nHost: a\r\nContent-Type: application/json\r\n"
+				+ "Connection: close\r\nTransfer-Encoding: chunked\r\n\r\n" + Integer.toHexString(small.length()) + "\r\n" + small
+				+ "\r\n0\r\n\r\n"))
+			.startsWith("HTTP/1.1 201 ").endsWith(small);
+	}
+
+	@Test
+	void traceIs405ProblemAnsweredByTheGateway() throws IOException {
+		assertThat(RawHttp.exchange(this.port, "TRACE /api/studies/1 HTTP/1.1\r\nHost: a\r\n\r\n")).startsWith("HTTP/1.1 405 ")
+			.contains("application/problem+json");
+	}
+
+	@Test
+	void encodedSlashOnTheManagementPortIsNot500() throws IOException {
+		assertThat(RawHttp.exchange(this.managementPort,
+				"GET /actuator/health/a%2fb HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n"))
+			.matches("(?s)HTTP/1.1 4\\d\\d .*");
+	}
+
+}
