@@ -61,7 +61,8 @@ check "encoded slash on the management port → 400, not 500" \
 check "GET /error on study-service → 404 problem+json" bash -c '[ "$(status "$0/error")" = "404 application/problem+json" ]' "$DIRECT"
 check "browser 404 on study-service → problem+json, not Whitelabel" \
   bash -c '[ "$(status -H "Accept: text/html" "$0/nope")" = "404 application/problem+json" ]' "$DIRECT"
-check "management ports listen on loopback only" bash -c '! ss -ltn | grep -E ":(908[0-2])\b" | grep -vq "127.0.0.1:"'
+# Java's dual-stack sockets show an IPv4 loopback bind as [::ffff:127.0.0.1]
+check "management ports listen on loopback only" bash -c '! ss -ltn | grep -E ":(908[0-2])\b" | grep -vqE "127\.0\.0\.1\]?:"'
 
 echo "== login: cookie, headers, per-address limit"
 curl -s -D "$OUT/login.headers" -o /dev/null "$GW/login"

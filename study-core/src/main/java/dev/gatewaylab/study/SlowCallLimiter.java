@@ -12,9 +12,23 @@ import org.springframework.web.ErrorResponseException;
  * hung up (the gateway's 504 closes the connection, but a sleeping thread never writes until it wakes), so without a
  * bound ~200 slow calls behind timed-out clients held every Tomcat thread and starved the fast endpoints. Over the
  * bound: 503 problem+json with {@code Retry-After}. {@code study.slow.max-concurrent} (env
- * {@code STUDY_SLOW_MAX_CONCURRENT}); the default, 100, is half of Tomcat's default pool.
+ * {@code STUDY_SLOW_MAX_CONCURRENT}); 0, the default, means 100 on platform threads (half of Tomcat's default pool)
+ * and 10,000 on virtual threads, where a sleeping request holds no pool thread (the slow-upstream experiment keeps
+ * ≈ 300 in flight).
  */
 final class SlowCallLimiter {
+
+	static final int PLATFORM_DEFAULT = 100;
+
+	static final int VIRTUAL_DEFAULT = 10_000;
+
+	/** The configured bound, or when it is 0 the default for the kind of request threads. */
+	static int effectiveMax(int configured, boolean virtualThreads) {
+		if (configured != 0) {
+			return configured;
+		}
+		return virtualThreads ? VIRTUAL_DEFAULT : PLATFORM_DEFAULT;
+	}
 
 	private final Semaphore permits;
 

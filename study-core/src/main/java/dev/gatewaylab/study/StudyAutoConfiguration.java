@@ -85,8 +85,9 @@ public final class StudyAutoConfiguration {
 		}
 
 		@Bean
-		SlowCallLimiter slowCallLimiter(@Value("${study.slow.max-concurrent:100}") int maxConcurrent) {
-			return new SlowCallLimiter(maxConcurrent);
+		SlowCallLimiter slowCallLimiter(@Value("${study.slow.max-concurrent:0}") int maxConcurrent,
+				@Value("${spring.threads.virtual.enabled:false}") boolean virtualThreads) {
+			return new SlowCallLimiter(SlowCallLimiter.effectiveMax(maxConcurrent, virtualThreads));
 		}
 
 	}
