@@ -37,7 +37,8 @@ PY
 status() { curl -s -o /dev/null -w '%{http_code} %{content_type}' "$@"; }
 export -f raw status; export GWP
 
-./lab up
+# the apps' own login limits (./lab raises them for the load plans unless they are set)
+GATEWAY_LOGIN_PER_IP=10 MONOLITH_LOGIN_PER_USER=5 ./lab up
 
 echo "== metric cardinality: made-up methods are one OTHER tag"
 for i in $(seq 20); do curl -s -o /dev/null -X "PROBEM$i" "$GW/api/studies/1"; done
