@@ -8,13 +8,10 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.locks.LockSupport;
 
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.web.server.LocalManagementPort;
-import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.http.MediaType;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
@@ -29,40 +26,22 @@ import static org.assertj.core.api.Assertions.fail;
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
 		properties = { "management.server.port=0", "LOG_PATH=target/logs" })
-class DenyListRoutesTest {
-
-	static final Upstream upstream = new Upstream();
+class DenyListRoutesTest extends RunningGateway {
 
 	static final Path ACCESS_LOG = Path.of("target/logs/gateway-access.log");
 
 	@DynamicPropertySource
-	static void properties(DynamicPropertyRegistry registry) throws IOException {
+	static void denyList(DynamicPropertyRegistry registry) throws IOException {
 		Path dir = Files.createDirectories(Path.of("target/deny-list-test"));
 		Path rules = Files.writeString(dir.resolve("deny-list.txt"), "# test rules\n10.0.0.0/8\ndeny.2=198.51.100.7\n");
-		registry.add("STUDY_SERVICE_URL", upstream::url);
-		registry.add("MONOLITH_URL", Upstream::deadUrl);
 		registry.add("gateway.deny-list.file", rules::toString);
 	}
-
-	@AfterAll
-	static void stopUpstream() {
-		upstream.close();
-	}
-
-	@LocalServerPort
-	int port;
-
-	@LocalManagementPort
-	int managementPort;
 
 	WebTestClient client;
 
 	@BeforeEach
 	void client() {
-		this.client = WebTestClient.bindToServer()
-			.baseUrl("http://127.0.0.1:" + this.port)
-			.responseTimeout(Duration.ofSeconds(10))
-			.build();
+		this.client = clientOf(this.port);
 	}
 
 	void assertDenied(String path, String forwardedFor, String requestId) {

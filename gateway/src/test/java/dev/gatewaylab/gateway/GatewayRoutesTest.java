@@ -2,16 +2,11 @@ package dev.gatewaylab.gateway;
 
 import java.time.Duration;
 
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.web.server.LocalManagementPort;
-import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.http.MediaType;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.test.web.reactive.server.WebTestClient;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -19,35 +14,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 /** The gateway on a random port in front of a real upstream (study-service route) and a dead one (monolith route). */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
 		properties = { "management.server.port=0", "STUDY_SERVICE_RESPONSE_TIMEOUT_MS=500", "LOG_PATH=target/logs" })
-class GatewayRoutesTest {
-
-	static final Upstream upstream = new Upstream();
-
-	@DynamicPropertySource
-	static void upstreams(DynamicPropertyRegistry registry) {
-		registry.add("STUDY_SERVICE_URL", upstream::url);
-		registry.add("MONOLITH_URL", Upstream::deadUrl);
-	}
-
-	@AfterAll
-	static void stopUpstream() {
-		upstream.close();
-	}
-
-	@LocalServerPort
-	int port;
-
-	@LocalManagementPort
-	int managementPort;
+class GatewayRoutesTest extends RunningGateway {
 
 	WebTestClient client;
 
 	@BeforeEach
 	void client() {
-		this.client = WebTestClient.bindToServer()
-			.baseUrl("http://127.0.0.1:" + this.port)
-			.responseTimeout(Duration.ofSeconds(10))
-			.build();
+		this.client = clientOf(this.port);
 	}
 
 	@Test
@@ -148,10 +121,7 @@ class GatewayRoutesTest {
 
 	@Test
 	void managementPortExposesOnlyHealthInfoAndPrometheus() {
-		WebTestClient management = WebTestClient.bindToServer()
-			.baseUrl("http://127.0.0.1:" + this.managementPort)
-			.responseTimeout(Duration.ofSeconds(10)) // as the public client: a loaded 2-core CI machine needs slack
-			.build();
+		WebTestClient management = clientOf(this.managementPort);
 		management.get().uri("/actuator/health/readiness").exchange()
 			.expectStatus().isOk().expectBody().jsonPath("$.status").isEqualTo("UP");
 		management.get().uri("/actuator/health/liveness").exchange().expectStatus().isOk();

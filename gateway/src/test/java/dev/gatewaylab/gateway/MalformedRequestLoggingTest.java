@@ -2,15 +2,11 @@ package dev.gatewaylab.gateway;
 
 import java.io.IOException;
 
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 
 import dev.gatewaylab.gateway.logging.CapturingAppender;
 
@@ -19,23 +15,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /** A malformed request is the client's error: 400 on the wire, in the access log, and no ERROR/WARN flood (issue 10). */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
 		properties = { "management.server.port=0", "LOG_PATH=target/logs" })
-class MalformedRequestLoggingTest {
-
-	static final Upstream upstream = new Upstream();
-
-	@DynamicPropertySource
-	static void upstreams(DynamicPropertyRegistry registry) {
-		registry.add("STUDY_SERVICE_URL", upstream::url);
-		registry.add("MONOLITH_URL", Upstream::deadUrl);
-	}
-
-	@AfterAll
-	static void stopUpstream() {
-		upstream.close();
-	}
-
-	@LocalServerPort
-	int port;
+class MalformedRequestLoggingTest extends RunningGateway {
 
 	CapturingAppender root;
 

@@ -3,14 +3,9 @@ package dev.gatewaylab.gateway;
 import java.io.IOException;
 import java.time.Duration;
 
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.web.server.LocalManagementPort;
-import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -18,26 +13,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
 		properties = { "management.server.port=0", "LOG_PATH=target/logs", "GATEWAY_IDLE_TIMEOUT=1s",
 				"GATEWAY_READ_TIMEOUT=500ms", "GATEWAY_MAX_BODY_SIZE=1KB", "STUDY_SERVICE_RESPONSE_TIMEOUT_MS=3000" })
-class ServerHardeningTest {
-
-	static final Upstream upstream = new Upstream();
-
-	@DynamicPropertySource
-	static void upstreams(DynamicPropertyRegistry registry) {
-		registry.add("STUDY_SERVICE_URL", upstream::url);
-		registry.add("MONOLITH_URL", Upstream::deadUrl);
-	}
-
-	@AfterAll
-	static void stopUpstream() {
-		upstream.close();
-	}
-
-	@LocalServerPort
-	int port;
-
-	@LocalManagementPort
-	int managementPort;
+class ServerHardeningTest extends RunningGateway {
 
 	@Test
 	void http11WithoutHostIs400Problem() throws IOException {
