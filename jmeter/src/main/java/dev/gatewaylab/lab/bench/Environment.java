@@ -53,10 +53,7 @@ final class Environment {
             }
             try {
                 Path home = Files.readSymbolicLink(Path.of("/proc/" + pid + "/exe")).getParent().getParent();
-                String version = Files.readAllLines(home.resolve("release")).stream()
-                        .filter(l -> l.startsWith("JAVA_VERSION=")).findFirst().orElse("JAVA_VERSION=?")
-                        .substring(13).replace("\"", "");
-                jdks.put(service, version + " (" + home + ")");
+                jdks.put(service, Tuning.javaVersion(home).orElse("?") + " (" + home + ")");
             } catch (IOException | RuntimeException e) {
                 jdks.put(service, "unknown");
             }

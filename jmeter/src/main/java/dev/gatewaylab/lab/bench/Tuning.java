@@ -5,7 +5,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -17,7 +19,7 @@ import java.util.stream.Stream;
  */
 final class Tuning {
 
-    private static final Pattern JAVA_VERSION = Pattern.compile("^JAVA_VERSION=\"(\\d+)", Pattern.MULTILINE);
+    private static final Pattern JAVA_VERSION = Pattern.compile("^JAVA_VERSION=\"([^\"]*)\"", Pattern.MULTILINE);
 
     private Tuning() {
     }
@@ -63,20 +65,26 @@ final class Tuning {
         if (!Files.isDirectory(jvms)) {
             return Optional.empty();
         }
+        Map<Path, Integer> majors = new HashMap<>();
         try (Stream<Path> dirs = Files.list(jvms)) {
-            return dirs.filter(d -> Files.isExecutable(d.resolve("bin/java")) && !Files.isSymbolicLink(d))
-                    .filter(d -> version(d).isPresent() && !version(d).equals(current))
-                    .max((a, b) -> Integer.compare(version(a).orElse(0), version(b).orElse(0)));
+            dirs.filter(d -> Files.isExecutable(d.resolve("bin/java")) && !Files.isSymbolicLink(d))
+                    .forEach(d -> version(d).filter(v -> !Optional.of(v).equals(current)).ifPresent(v -> majors.put(d, v)));
         } catch (IOException e) {
             return Optional.empty();
         }
+        return majors.entrySet().stream().max(Map.Entry.comparingByValue()).map(Map.Entry::getKey);
     }
 
     /** The major version in a JDK's {@code release} file. */
     static Optional<Integer> version(Path javaHome) {
+        return javaVersion(javaHome).map(v -> v.replaceFirst("\\D.*", "")).filter(v -> !v.isEmpty()).map(Integer::parseInt);
+    }
+
+    /** {@code JAVA_VERSION} of a JDK's {@code release} file ("25.0.3"). */
+    static Optional<String> javaVersion(Path javaHome) {
         try {
             Matcher m = JAVA_VERSION.matcher(Files.readString(javaHome.resolve("release")));
-            return m.find() ? Optional.of(Integer.parseInt(m.group(1))) : Optional.empty();
+            return m.find() ? Optional.of(m.group(1)) : Optional.empty();
         } catch (IOException | RuntimeException e) {
             return Optional.empty();
         }
