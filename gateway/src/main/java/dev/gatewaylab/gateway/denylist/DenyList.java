@@ -4,26 +4,37 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * An immutable set of IPv4 addresses, held as sorted, disjoint, non-adjacent intervals in one {@code long[]}: each
- * interval is packed as {@code (first ^ 0x80000000) << 32 | last}, so signed {@code long} order is unsigned
- * {@code first} order and a lookup is one branch-free binary search over primitives (8 bytes per interval, no
- * objects, no allocation).
+ * An immutable set of IPv4 addresses. Rules are sorted and coalesced into disjoint, non-adjacent intervals; the list
+ * keeps only their <em>boundaries</em> (each interval's first address and the address after its last), sorted, so an
+ * address is denied when an odd number of boundaries lie at or below it. A direct index by the top {@code bits}
+ * address bits ({@code index[h]} = how many boundaries lie below bucket {@code h}) leaves a search among the few
+ * boundaries of one bucket, whose top 16 bits are implied: each boundary is stored as its low 16 bits in a
+ * {@code short[]}. That is 4 bytes per interval plus the index (at most a quarter of that), and a lookup touches two
+ * cache lines: one index entry, then a bucket of about 4 boundaries (no objects, no allocation).
  */
 final class DenyList {
 
-	static final DenyList EMPTY = new DenyList(new long[0], 0, 0, 0, List.of(), 0);
+	static final DenyList EMPTY = of(new long[0], 0);
 
-	/** Lists with at least this many intervals get the top-16-bit index (a plain search is all in cache below). */
-	static final int INDEXED = 1 << 16;
+	/** Fewest index bits (a 256 KiB index: the low 16 bits stored per boundary then always order a bucket). */
+	static final int MIN_BITS = 16;
 
-	private final long[] intervals;
+	/** Most index bits (a 64 MiB index, for lists over 130 M intervals). */
+	static final int MAX_BITS = 24;
 
-	/**
-	 * {@code index[h]} = how many intervals start below {@code h << 16}: a lookup binary-searches only the few
-	 * intervals of its /16 (plus the one before), not the whole array, so it touches a handful of cache lines instead
-	 * of one per level of a 22-25-level search. 256 KiB; null for small lists.
-	 */
+	/** The index aims at this many boundaries per bucket on average: one cache line of {@code short}s, or less. */
+	static final int BUCKET = 4;
+
+	/** Buckets up to this many boundaries are counted in one pass instead of searched. */
+	static final int LINEAR = 16;
+
+	/** The low 16 bits of each boundary, in address order. */
+	private final short[] bounds;
+
+	/** {@code index[h]} = boundaries below {@code h << shift}, for {@code h} in {@code [0, 2^bits]}. */
 	private final int[] index;
+
+	private final int shift;
 
 	private final int size;
 
@@ -35,10 +46,12 @@ final class DenyList {
 
 	private final long loadNanos;
 
-	private DenyList(long[] intervals, int size, long rules, long skippedLines, List<String> skipped, long loadNanos) {
-		this.intervals = intervals;
+	private DenyList(short[] bounds, int[] index, int shift, int size, long rules, long skippedLines,
+			List<String> skipped, long loadNanos) {
+		this.bounds = bounds;
+		this.index = index;
+		this.shift = shift;
 		this.size = size;
-		this.index = (size >= INDEXED) ? index(intervals, size) : null;
 		this.rules = rules;
 		this.skippedLines = skippedLines;
 		this.skipped = skipped;
@@ -46,21 +59,39 @@ final class DenyList {
 	}
 
 	/**
-	 * Sorts and coalesces {@code keys[0, count)} (packed with {@link #pack}) in place; the array becomes the list's
-	 * storage unless more than an eighth of it would be wasted, then it is copied to its exact size.
+	 * Sorts and coalesces {@code keys[0, count)} (packed with {@link #pack}) in place, then builds the boundaries and
+	 * their index; {@code keys} is not kept.
 	 */
 	static DenyList build(long[] keys, int count, long skippedLines, List<String> skipped, long startNanos) {
 		Arrays.sort(keys, 0, count);
 		int size = coalesce(keys, count);
-		// Copied to its exact size when more than an eighth would be wasted, or to stay within 8 bytes per rule.
-		long indexBytes = (size >= INDEXED) ? 4L * ((1 << 16) + 1) : 0;
-		boolean trim = keys.length - size > keys.length / 8 || 8L * keys.length + indexBytes > 8L * count;
-		long[] storage = (trim && size < keys.length) ? Arrays.copyOf(keys, size) : keys;
-		return new DenyList(storage, size, count, skippedLines, List.copyOf(skipped), System.nanoTime() - startNanos);
+		// The address after 255.255.255.255 is not stored: an odd count up to the end then means "denied to the end".
+		int boundaries = (size > 0 && last(keys[size - 1]) == 0xFFFFFFFFL) ? 2 * size - 1 : 2 * size;
+		int bits = bits(boundaries);
+		int shift = 32 - bits;
+		short[] bounds = new short[boundaries];
+		int[] index = new int[(1 << bits) + 1];
+		int h = 0;
+		for (int i = 0; i < boundaries; i++) {
+			long value = ((i & 1) == 0) ? first(keys[i >> 1]) : last(keys[i >> 1]) + 1;
+			bounds[i] = (short) value;
+			for (long bucket = value >>> shift; h <= bucket; h++) {
+				index[h] = i;
+			}
+		}
+		Arrays.fill(index, h, index.length, boundaries);
+		return new DenyList(bounds, index, shift, size, count, skippedLines, List.copyOf(skipped),
+				System.nanoTime() - startNanos);
 	}
 
 	static DenyList of(long[] keys, int count) {
 		return build(keys, count, 0, List.of(), System.nanoTime());
+	}
+
+	/** Index bits for this many boundaries: about {@link #BUCKET} per bucket, within [MIN_BITS, MAX_BITS]. */
+	static int bits(int boundaries) {
+		int bits = 31 - Integer.numberOfLeadingZeros(Math.max(1, boundaries / BUCKET));
+		return Math.max(MIN_BITS, Math.min(MAX_BITS, bits));
 	}
 
 	/** Merges overlapping and adjacent intervals of sorted {@code keys[0, count)}; returns how many remain. */
@@ -87,6 +118,7 @@ final class DenyList {
 		return size;
 	}
 
+	/** One interval as a {@code long} whose signed order is unsigned {@code first} order. */
 	static long pack(long first, long last) {
 		return ((first ^ 0x80000000L) << 32) | last;
 	}
@@ -99,40 +131,26 @@ final class DenyList {
 		return key & 0xFFFFFFFFL;
 	}
 
-	private static int[] index(long[] intervals, int size) {
-		int[] index = new int[(1 << 16) + 1];
-		int i = 0;
-		for (int h = 0; h <= 1 << 16; h++) {
-			while (i < size && first(intervals[i]) < ((long) h << 16)) {
-				i++;
-			}
-			index[h] = i;
-		}
-		return index;
-	}
-
 	/** @param ip an unsigned IPv4 value (0..0xFFFFFFFF) */
 	boolean denies(long ip) {
-		long[] a = this.intervals;
-		long probe = ((ip ^ 0x80000000L) << 32) | 0xFFFFFFFFL; // sorts after every interval starting at ip
-		int base = 0;
-		int n = this.size;
-		int[] index = this.index;
-		if (index != null) {
-			// The answer is the last interval starting at or before ip: one of this /16's, or the one before them.
-			int h = (int) (ip >>> 16);
-			base = Math.max(0, index[h] - 1);
-			n = index[h + 1] - base;
+		int h = (int) (ip >>> this.shift);
+		int at = this.index[h];
+		int end = this.index[h + 1];
+		int key = (int) ip & 0xFFFF;
+		short[] b = this.bounds;
+		while (end - at > LINEAR) { // a crowded bucket: halve it until a scan is cheaper than mispredicted branches
+			int mid = (at + end) >>> 1;
+			if ((b[mid] & 0xFFFF) <= key) {
+				at = mid + 1;
+			}
+			else {
+				end = mid;
+			}
 		}
-		if (n == 0 || a[base] > probe) {
-			return false;
+		for (int i = at; i < end; i++) { // no early exit: a count without branches to mispredict
+			at += ((b[i] & 0xFFFF) <= key) ? 1 : 0;
 		}
-		while (n > 1) { // invariant: a[base] <= probe
-			int half = n >>> 1;
-			base = (a[base + half] <= probe) ? base + half : base;
-			n -= half;
-		}
-		return (a[base] & 0xFFFFFFFFL) >= ip;
+		return (at & 1) == 1; // 'at' boundaries lie at or below ip
 	}
 
 	/** Rules read (before coalescing). */
@@ -145,11 +163,33 @@ final class DenyList {
 	}
 
 	long first(int interval) {
-		return first(this.intervals[interval]);
+		return boundary(2 * interval);
 	}
 
 	long last(int interval) {
-		return last(this.intervals[interval]);
+		int end = 2 * interval + 1;
+		return (end == this.bounds.length) ? 0xFFFFFFFFL : boundary(end) - 1;
+	}
+
+	/** The full value of boundary {@code i}: its bucket (from the index) and its stored low bits. */
+	private long boundary(int i) {
+		int lo = 0;
+		int hi = this.index.length - 1; // the bucket h with index[h] <= i < index[h + 1]
+		while (hi - lo > 1) {
+			int mid = (lo + hi) >>> 1;
+			if (this.index[mid] <= i) {
+				lo = mid;
+			}
+			else {
+				hi = mid;
+			}
+		}
+		return ((long) lo << this.shift) | ((this.bounds[i] & 0xFFFF) & ((1 << this.shift) - 1));
+	}
+
+	/** Index bits in use (the bucket is the top this-many address bits). */
+	int indexBits() {
+		return 32 - this.shift;
 	}
 
 	long skippedLines() {
@@ -161,9 +201,13 @@ final class DenyList {
 		return this.skipped;
 	}
 
-	/** Heap held by the list: the interval array (16-byte header + 8 bytes per slot) and the index if any. */
+	/** Heap held by the list: the two arrays, each a 16-byte header plus its elements, padded to 8 bytes. */
 	long memoryBytes() {
-		return 16 + 8L * this.intervals.length + ((this.index != null) ? 16 + 4L * this.index.length : 0);
+		return arrayBytes(2L * this.bounds.length) + arrayBytes(4L * this.index.length);
+	}
+
+	private static long arrayBytes(long elementBytes) {
+		return 16 + ((elementBytes + 7) & ~7L);
 	}
 
 	long loadNanos() {
@@ -172,8 +216,9 @@ final class DenyList {
 
 	@Override
 	public String toString() {
-		return String.format("%,d rules -> %,d intervals, %,d bytes, %,d bad lines skipped, loaded in %d ms", this.rules,
-				this.size, memoryBytes(), this.skippedLines, this.loadNanos / 1_000_000);
+		return String.format("%,d rules -> %,d intervals, %,d bytes (%d-bit index), %,d bad lines skipped, "
+				+ "loaded in %d ms", this.rules, this.size, memoryBytes(), indexBits(), this.skippedLines,
+				this.loadNanos / 1_000_000);
 	}
 
 }

@@ -54,6 +54,25 @@ class DenyListGeneratorTest {
 	}
 
 	@Test
+	void aSmallerListIsTheStartOfALargerOneWithTheSameSeed() throws IOException {
+		// What the deny-list experiment relies on (3 M and 30 M rules, seed 42: both have 24 short prefixes, as 1,000
+		// and 20,000 rules both have one): a client the larger list allows, the smaller one allows too.
+		Path small = this.dir.resolve("small");
+		Path large = this.dir.resolve("large");
+		run("generate", "--rules", "1000", "--seed", "42", "--out", small.toString());
+		run("generate", "--rules", "20000", "--seed", "42", "--out", large.toString(), "--clients", "3000");
+		List<String> smallRules = Files.readAllLines(small.resolve("deny-list.txt"));
+		List<String> largeRules = Files.readAllLines(large.resolve("deny-list.txt"));
+		assertThat(largeRules.subList(1, smallRules.size())).isEqualTo(smallRules.subList(1, smallRules.size()));
+		DenyList smallList = DenyListLoader.load(small.resolve("deny-list.txt"), OnError.FAIL);
+		for (String row : Files.readAllLines(large.resolve("client-ips.csv"))) {
+			if (row.endsWith(",allowed")) {
+				assertThat(smallList.denies(Ipv4.parse(row.substring(0, row.indexOf(','))))).as(row).isFalse();
+			}
+		}
+	}
+
+	@Test
 	void sameSeedSameFilesOtherSeedOtherFiles() throws IOException {
 		run("generate", "--rules", "5000", "--seed", "3", "--out", this.dir.resolve("a").toString());
 		run("generate", "--rules", "5000", "--seed", "3", "--out", this.dir.resolve("b").toString());

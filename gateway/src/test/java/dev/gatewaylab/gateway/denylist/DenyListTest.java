@@ -102,9 +102,9 @@ class DenyListTest {
 	}
 
 	@Test
-	void indexedLookupAgreesWithAPlainSearchOnALargeList() {
+	void agreesWithAnIndependentOracleOnALargeListWithAFinerIndex() {
 		SplittableRandom random = new SplittableRandom(9);
-		int n = 300_000;
+		int n = 600_000;
 		long[] keys = new long[n];
 		for (int i = 0; i < n; i++) {
 			int length = 32 - random.nextInt(0, 10);
@@ -112,37 +112,64 @@ class DenyListTest {
 			long first = random.nextLong(1L << 32) & ~(size - 1);
 			keys[i] = DenyList.pack(first, first + size - 1);
 		}
+		keys[0] = DenyList.pack(0, 0);
+		keys[1] = DenyList.pack(0xFFFFFFF0L, 0xFFFFFFFFL);
 		DenyList list = DenyList.of(keys.clone(), n);
-		assertThat(list.intervals()).isGreaterThanOrEqualTo(DenyList.INDEXED);
-		long[] sorted = new long[list.intervals()];
-		for (int i = 0; i < sorted.length; i++) {
-			sorted[i] = list.first(i);
+		assertThat(list.indexBits()).as("finer than /16 for a large list").isGreaterThan(DenyList.MIN_BITS);
+		// Oracle without the list: rules sorted by first address, with the running maximum of their last address.
+		long[] sorted = keys.clone();
+		java.util.Arrays.sort(sorted);
+		long[] firsts = new long[n];
+		long[] reach = new long[n];
+		for (int i = 0; i < n; i++) {
+			firsts[i] = DenyList.first(sorted[i]);
+			reach[i] = Math.max((i > 0) ? reach[i - 1] : -1, DenyList.last(sorted[i]));
 		}
 		for (int t = 0; t < 1_000_000; t++) {
-			long ip = (t % 4 == 0) ? DenyList.first(keys[random.nextInt(n)]) + random.nextInt(3) - 1 : random.nextLong(1L << 32);
+			long edge = (random.nextBoolean()) ? DenyList.first(keys[random.nextInt(n)]) : DenyList.last(keys[random.nextInt(n)]);
+			long ip = (t % 2 == 0) ? edge + random.nextInt(3) - 1 : random.nextLong(1L << 32);
 			ip = Math.max(0, Math.min(0xFFFFFFFFL, ip));
-			int at = java.util.Arrays.binarySearch(sorted, ip);
+			int at = java.util.Arrays.binarySearch(firsts, ip);
 			int i = (at >= 0) ? at : -at - 2;
-			boolean expected = i >= 0 && ip <= list.last(i);
+			while (at >= 0 && i + 1 < n && firsts[i + 1] == ip) {
+				i++;
+			}
+			boolean expected = i >= 0 && reach[i] >= ip;
 			if (list.denies(ip) != expected) {
 				throw new AssertionError(Ipv4.format(ip) + " expected " + expected);
 			}
 		}
-		assertThat(list.denies(0)).isEqualTo(list.first(0) == 0);
-		assertThat(list.denies(0xFFFFFFFFL)).isEqualTo(list.last(list.intervals() - 1) == 0xFFFFFFFFL);
-		// Trimmed to its exact size (so 3 M+ rule lists stay within 8 bytes per rule), plus the 256 KiB index.
-		assertThat(list.memoryBytes()).isEqualTo(16 + 8L * list.intervals() + 16 + 4L * 65537);
+		assertThat(list.denies(0)).isTrue();
+		assertThat(list.denies(0xFFFFFFFFL)).isTrue();
+		assertThat(list.last(list.intervals() - 1)).isEqualTo(0xFFFFFFFFL);
+		assertThat(list.first(0)).isZero();
 	}
 
 	@Test
-	void usesAtMostEightBytesPerRuleWhenNothingCoalesces() {
-		long[] keys = new long[1000];
-		for (int i = 0; i < keys.length; i++) {
-			keys[i] = DenyList.pack(i * 2L, i * 2L);
+	void staysWellUnderEightBytesPerRuleWhenNothingCoalesces() {
+		int n = 1_000_000;
+		long[] keys = new long[n];
+		for (int i = 0; i < n; i++) {
+			keys[i] = DenyList.pack(i * 4096L, i * 4096L);
 		}
-		DenyList list = DenyList.of(keys, keys.length);
-		assertThat(list.intervals()).isEqualTo(1000);
-		assertThat((list.memoryBytes() - 16) / list.rules()).isEqualTo(8);
+		DenyList list = DenyList.of(keys, n);
+		assertThat(list.intervals()).isEqualTo(n);
+		// 2 M boundaries of 2 bytes, and an index of 2^18 ints (about BUCKET = 4 boundaries per bucket).
+		assertThat(list.indexBits()).isEqualTo(18);
+		assertThat(list.memoryBytes()).isEqualTo(16 + 2L * 2 * n + 16 + 4L * ((1 << 18) + 1) + 4);
+		assertThat((double) list.memoryBytes() / list.rules()).isLessThan(5.1);
+		assertThat(list.first(n - 1)).isEqualTo((n - 1) * 4096L);
+		assertThat(list.last(n - 1)).isEqualTo((n - 1) * 4096L);
+	}
+
+	@Test
+	void picksTheIndexSizeFromTheBoundaryCount() {
+		assertThat(DenyList.bits(0)).isEqualTo(16);
+		assertThat(DenyList.bits(4 << 16)).isEqualTo(16);
+		assertThat(DenyList.bits((4 << 17) - 1)).isEqualTo(16);
+		assertThat(DenyList.bits(4 << 17)).isEqualTo(17);
+		assertThat(DenyList.bits(57_634_744)).isEqualTo(23);
+		assertThat(DenyList.bits(Integer.MAX_VALUE)).isEqualTo(24);
 	}
 
 }
