@@ -555,17 +555,21 @@ def deny_list_plan():
     path = "/api/studies/" + RANDOM_ID
     forwarded = header_manager([("Accept", "application/json"), ("X-Forwarded-For", "${clientIp}")])
 
+    traffic = P("traffic", "denied")
+
     def samplers():
         return [
-            if_controller("denied rows", '${__jexl3("${expected}" == "denied")}', [
+            if_controller("denied rows (traffic=denied|mixed)",
+                          '${__jexl3("${expected}" == "denied" && "%s" != "allowed")}' % traffic, [
                 http_sampler("GET /api/studies/{id} (denied client)", "GET", path, [
                     forwarded,
                     status_is("403"),
                     assertion("content type is JSON", "headers", "substring", "Content-Type: application/json"),
+                    assertion("body is exactly the deny answer", "body", "equals", '{"resultMessage":"Deny"}'),
                     json_path_assertion("$.resultMessage is Deny", "$.resultMessage", "Deny"),
                 ])]),
-            if_controller("allowed rows (mix=true)",
-                          '${__jexl3("${expected}" == "allowed" && "%s" == "true")}' % P("mix", "false"), [
+            if_controller("allowed rows (traffic=allowed|mixed)",
+                          '${__jexl3("${expected}" == "allowed" && "%s" != "denied")}' % traffic, [
                 http_sampler("GET /api/studies/{id} (allowed client)", "GET", path, [
                     forwarded,
                     status_is("200"),
@@ -575,11 +579,12 @@ def deny_list_plan():
     return plan("deny-list", port("gateway"),
                 "Deny list through the gateway: each iteration takes the next row (clientIp,expected) of the "
                 "clients CSV (gateway/deny-list.sh generate writes it) and sends it as X-Forwarded-For. Denied rows "
-                "assert 403, Content-Type application/json and $.resultMessage == Deny; with mix=true allowed rows "
-                "are sent too and assert 200 and the study body, otherwise they are skipped (no sample). "
+                "assert 403, Content-Type application/json and the exact body {\"resultMessage\":\"Deny\"}; allowed rows "
+                "assert 200 and the study body. traffic=denied (default, the field report) sends only denied rows, "
+                "traffic=allowed only allowed rows, traffic=mixed both; skipped rows make no sample. "
                 "The gateway must run with GATEWAY_DENY_LIST_FILE set to the matching deny-list.txt.",
                 "clients=../../.lab/deny-list/client-ips.csv (relative to jmeter/plans/; absolute paths work) "
-                "mix=false idMin=1 idMax=10000",
+                "traffic=denied idMin=1 idMax=10000",
                 samplers,
                 config=[csv_data_set("client IPs (clients)", P("clients", "../../.lab/deny-list/client-ips.csv"),
                                      "clientIp,expected")],

@@ -55,6 +55,11 @@ class CliErrorsTest {
     }
 
     @Test
+    void unknownDenyListTrafficIsRejectedWithTheThreeChoices() {
+        assertUsageError(lab.run("bench", "-J", "traffic=some"), "invalid -J traffic=some", "-J traffic=allowed");
+    }
+
+    @Test
     void negativeDurationIsRejected() {
         assertUsageError(lab.run("bench", "-J", "duration=-5"), "invalid -J duration=-5: must be ≥ 1");
         assertUsageError(lab.run("bench", "--duration", "-1"), "invalid --duration -1");

@@ -9,8 +9,9 @@ import java.util.List;
  * address is denied when an odd number of boundaries lie at or below it. A direct index by the top {@code bits}
  * address bits ({@code index[h]} = how many boundaries lie below bucket {@code h}) leaves a search among the few
  * boundaries of one bucket, whose top 16 bits are implied: each boundary is stored as its low 16 bits in a
- * {@code short[]}. That is 4 bytes per interval plus the index (at most a quarter of that), and a lookup touches two
- * cache lines: one index entry, then a bucket of about 4 boundaries (no objects, no allocation).
+ * {@code short[]}. That is 4 bytes per interval plus the index (one int per 4–8 boundaries: 1–2 bytes per interval),
+ * and a lookup touches two cache lines: one index entry, then a bucket of about 4 boundaries (no objects, no
+ * allocation).
  */
 final class DenyList {
 

@@ -48,7 +48,7 @@ final class Answer {
      * 0.02 (142 µs vs 136 µs), ..." — one clause per variant.
      */
     static String experimentSentence(String experiment, List<TargetResult> results, List<RunResult.Ratio> ratios,
-                                     Map<String, String> services) {
+                                     Map<String, String> services, double tolerance) {
         TargetResult base = results.get(0);
         String service = services.getOrDefault(base.name(), base.name());
         StringBuilder sb = new StringBuilder(Character.toUpperCase(experiment.charAt(0)) + experiment.substring(1)
@@ -58,9 +58,31 @@ final class Answer {
         for (RunResult.Ratio r : ratios) {
             TargetResult v = find(results, r.of());
             clauses.add(r.of() + " ×" + pm(r.mean(), r.ci95(), "%.3f", "") + " (" + us(v, service) + " vs "
-                    + us(base, service) + ")");
+                    + us(base, service) + ")" + (tolerance > 0 ? ": " + verdict(r, base.name(), tolerance) : ""));
         }
         return sb.append(clauses.isEmpty() ? "no variant measured" : String.join("; ", clauses)).append('.').toString();
+    }
+
+    /**
+     * Whether a variant's TPS ratio to the baseline is within {@code tolerance} of 1: the whole 95 % interval inside
+     * [1 − tolerance, 1 + tolerance] is "within", wholly outside is "not within", and an interval across the edge is
+     * undecided (more repetitions narrow it).
+     */
+    static String verdict(RunResult.Ratio r, String baseline, double tolerance) {
+        String pct = String.format(Locale.ROOT, "%.0f %%", tolerance * 100);
+        double lo = r.mean() - r.ci95();
+        double hi = r.mean() + r.ci95();
+        if (Double.isNaN(r.mean()) || Double.isNaN(r.ci95())) {
+            return "no verdict (too few repetitions for an interval)";
+        }
+        if (lo >= 1 - tolerance && hi <= 1 + tolerance) {
+            return "within " + pct + " of " + baseline;
+        }
+        if (hi < 1 - tolerance || lo > 1 + tolerance) {
+            return "NOT within " + pct + " of " + baseline;
+        }
+        return String.format(Locale.ROOT, "undecided at %s (interval %.3f–%.3f crosses the limit; add --repetitions)",
+                pct, lo, hi);
     }
 
     /**

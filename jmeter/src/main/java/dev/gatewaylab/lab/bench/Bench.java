@@ -190,7 +190,8 @@ final class Bench {
         List<RunResult.Ratio> ratios = experiment ? Answer.ratiosToFirst(results) : Answer.ratios(results);
         String answer = !experiment ? Answer.sentence(results, ratios, services)
                 : s.openModel() ? Answer.openExperimentSentence(s.experiment(), s.rate(), results)
-                : Answer.experimentSentence(s.experiment(), results, ratios, services);
+                : Answer.experimentSentence(s.experiment(), results, ratios, services,
+                        Experiment.named(s.experiment(), s.labHome()).tolerance());
         return new RunResult(answer, s.describe(),
                 Environment.probe(started, s.labHome(), s.remoteHosts(), s.catalog().services().keySet()), results,
                 ratios, reps, comparisons, warnings, Notes.of(s, results, experiment), engines);

@@ -12,6 +12,7 @@ import dev.gatewaylab.lab.run.Settings;
 import dev.gatewaylab.lab.run.Target;
 import dev.gatewaylab.lab.run.TargetOptions;
 import java.io.PrintStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -59,7 +60,8 @@ public final class BenchCommand implements Callable<Integer> {
             + "environment and compared with the first: logging (off, logback, log4j2-sync, log4j2-async), tuning "
             + "(each cost lever against today's defaults), virtual-threads (study-service's slow endpoint at 600 "
             + "req/s, open model, direct and through the gateway, platform vs virtual threads) or apm (off, scouter: "
-            + "the Scouter agent on the gateway). See docs/runner.md.")
+            + "the Scouter agent on the gateway) or deny-list (off, 3m, 30m: the gateway's IP deny list with 3 M and "
+            + "30 M generated rules on allowed traffic, verdict within 3 %%). See docs/runner.md.")
     String experiment;
 
     @Option(names = "--variants", description = "With --experiment: only these variants (comma-separated; the baseline "
@@ -98,7 +100,8 @@ public final class BenchCommand implements Callable<Integer> {
         List<Target> targets;
         boolean open = false;
         if (experiment != null) {
-            Experiment e = experiment();
+            Experiment e = experiment(labHome);
+            e.properties().forEach(props::putIfAbsent); // the variants' plan properties; -J wins
             LabScript.require("--experiment " + experiment + " (it restarts " + e.service() + " per variant)",
                     "./lab bench --experiment " + experiment);
             targets = e.targets(kind -> target.ofKind(catalog, kind, plans));
@@ -115,8 +118,23 @@ public final class BenchCommand implements Callable<Integer> {
                 dashboard != null ? dashboard : !quick, catalog);
     }
 
-    private Experiment experiment() {
-        return Experiment.named(experiment).select(variants);
+    private Experiment experiment(Path labHome) {
+        return Experiment.named(experiment, labHome).select(variants);
+    }
+
+    /** Writes the inputs the experiment's variants read and are missing (e.g. the deny-list rule files). */
+    private void prepare(Experiment e) throws java.io.IOException, InterruptedException {
+        List<Experiment.Input> missing = e.inputs().stream().filter(i -> !Files.isRegularFile(i.file())).toList();
+        if (missing.isEmpty()) {
+            return;
+        }
+        LabScript lab = new LabScript(LabScript.require("--experiment " + experiment, "./lab bench --experiment "
+                + experiment), null);
+        for (Experiment.Input input : missing) {
+            List<String> args = input.labArgs();
+            out.println("bench: " + input.file() + " is missing; writing it: ./lab " + String.join(" ", args));
+            lab.run(Map.of(), args.get(0), args.subList(1, args.size()));
+        }
     }
 
     @Override
@@ -135,9 +153,13 @@ public final class BenchCommand implements Callable<Integer> {
     private int run(Settings s, RunDirectory run, LiveMetrics metrics) throws Exception {
         JMeterHome.init(JMeterHome.defaultLocation());
         int port = metrics.start(s.metricsPort(), err);
-        Restarts restarts = s.experiment() == null ? null
-                : new Restarts(new LabScript(LabScript.require("--experiment", "./lab bench --experiment " + s.experiment()),
-                        run.dir().resolve("lab-script.log")), experiment().service());
+        Restarts restarts = null;
+        if (s.experiment() != null) {
+            Experiment e = experiment(s.labHome());
+            prepare(e);
+            restarts = new Restarts(new LabScript(LabScript.require("--experiment", "./lab bench --experiment "
+                    + s.experiment()), run.dir().resolve("lab-script.log")), e.service());
+        }
         Bench bench = new Bench(s, run.dir(), out, metrics, restarts);
         out.printf("bench: %d target(s) %s, %d reps × %d s, warm-up %d s, %s; about %d s; results %s%s%n",
                 s.targets().size(), TargetOptions.joinTargets(s.targets()), s.repetitions(), s.durationSeconds(),

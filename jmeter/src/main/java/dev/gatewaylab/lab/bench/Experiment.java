@@ -2,10 +2,13 @@ package dev.gatewaylab.lab.bench;
 
 import dev.gatewaylab.lab.run.LabException;
 import dev.gatewaylab.lab.run.Target;
+import dev.gatewaylab.lab.run.TargetOptions;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.function.Function;
 
 /**
@@ -13,26 +16,90 @@ import java.util.function.Function;
  * and the targets of the given kinds are measured against it, warmed until steady, interleaved and repeated. The
  * first variant is the baseline every other one is compared with. {@code plan} overrides the targets' plan;
  * {@code openRate} > 0 measures in the open model at that arrival rate (latency and errors are the answer, not TPS).
+ * {@code tolerance} > 0 adds a verdict per variant: within that share of the baseline's TPS, or not, or undecided.
  */
 record Experiment(String name, String summary, String service, List<String> kinds, String plan, double openRate,
-                  List<Variant> variants) {
+                  double tolerance, List<Variant> variants) {
 
-    /** One arm of the experiment: a name, the environment the service is restarted with, and what that changes. */
-    record Variant(String name, Map<String, String> env, String what) {
+    Experiment(String name, String summary, String service, List<String> kinds, String plan, double openRate,
+               List<Variant> variants) {
+        this(name, summary, service, kinds, plan, openRate, 0, variants);
     }
 
-    static final List<String> NAMES = List.of("logging", "tuning", "virtual-threads", "apm");
+    /**
+     * One arm of the experiment: a name, the environment the service is restarted with, and what that changes;
+     * {@code properties} are plan properties it needs (later variants win, user {@code -J} wins over all), and
+     * {@code input} a file it needs, made by a {@code lab} command when missing.
+     */
+    record Variant(String name, Map<String, String> env, String what, Map<String, String> properties, Input input) {
+
+        Variant(String name, Map<String, String> env, String what) {
+            this(name, env, what, Map.of(), null);
+        }
+    }
+
+    /** A file an experiment reads, and the {@code ./lab} command line that writes it ({@code deny-list generate ..}). */
+    record Input(Path file, List<String> labArgs) {
+    }
+
+    static final List<String> NAMES = List.of("logging", "tuning", "virtual-threads", "apm", "deny-list");
 
     /** The experiment called {@code name}, or a usage error listing the ones there are. */
     static Experiment named(String name) {
+        return named(name, TargetOptions.labHome());
+    }
+
+    /** The experiment called {@code name}, with its generated inputs under {@code labHome}/.lab. */
+    static Experiment named(String name, Path labHome) {
         return switch (name) {
             case "logging" -> logging();
             case "tuning" -> Tuning.experiment();
             case "virtual-threads" -> virtualThreads();
             case "apm" -> apm();
+            case "deny-list" -> denyList(labHome);
             default -> throw new LabException("unknown experiment '" + name + "'",
                     "use one of: " + String.join(", ", NAMES) + " (e.g. ./lab bench --experiment logging)");
         };
+    }
+
+    /** What the deny-list experiment asks of the gateway in every variant: room for 30 M rules, huge pages. */
+    static final String DENY_LIST_JAVA_OPTS = "-Xmx1g -Xms1g -XX:+UseParallelGC -XX:+UseTransparentHugePages";
+
+    /**
+     * The IP-filter field report's question, "what does a deny list of 3 M / 30 M rules cost?", answered on allowed
+     * traffic (every request passes the filter and reaches study-service): the filter off, then 3 M and 30 M
+     * generated rules ({@code --seed 42}: the 3 M list is the first 3 M rules of the 30 M one, so a client allowed
+     * by 30 M is allowed by 3 M and every variant sends the same requests). Every variant runs the gateway with the
+     * same JVM options. Verdict: within 3 % of the filter off.
+     */
+    static Experiment denyList(Path labHome) {
+        Path dir = labHome.resolve(".lab").resolve("deny-list");
+        List<Variant> variants = new ArrayList<>();
+        variants.add(new Variant("off", env("GATEWAY_DENY_LIST_FILE", "", "GATEWAY_JAVA_OPTS", DENY_LIST_JAVA_OPTS),
+                "no deny list (the filter is not registered)", Map.of("traffic", "allowed"), null));
+        for (String size : List.of("3m", "30m")) {
+            Path rules = dir.resolve(size).resolve("deny-list.txt");
+            String count = size.equals("3m") ? "3000000" : "30000000";
+            variants.add(new Variant(size, env("GATEWAY_DENY_LIST_FILE", rules.toString(), "GATEWAY_JAVA_OPTS",
+                    DENY_LIST_JAVA_OPTS), size.replace("m", " M") + " generated rules",
+                    Map.of("traffic", "allowed", "clients", dir.resolve(size).resolve("client-ips.csv").toString()),
+                    new Input(rules, List.of("deny-list", "generate", "--rules", count, "--seed", "42", "--out",
+                            rules.getParent().toString()))));
+        }
+        return new Experiment("deny-list", "the gateway's IP deny list: off (baseline), 3 M and 30 M rules, allowed "
+                + "clients in X-Forwarded-For", "gateway", List.of("gateway"), "deny-list", 0, 0.03, variants);
+    }
+
+    /** The plan properties of the variants (later ones override earlier ones). */
+    Map<String, String> properties() {
+        Map<String, String> p = new LinkedHashMap<>();
+        variants.forEach(v -> p.putAll(v.properties()));
+        return p;
+    }
+
+    /** The inputs the variants read. */
+    List<Input> inputs() {
+        return variants.stream().map(Variant::input).filter(Objects::nonNull).toList();
     }
 
     /** The field report's question, "Logback or Log4j2 async?": the access log off, Logback, Log4j2 sync and async. */
@@ -89,7 +156,7 @@ record Experiment(String name, String summary, String service, List<String> kind
         }
         List<Variant> kept = new ArrayList<>(List.of(variants.get(0)));
         variants.stream().skip(1).filter(v -> wanted.contains(v.name())).forEach(kept::add);
-        return new Experiment(name, summary, service, kinds, plan, openRate, kept);
+        return new Experiment(name, summary, service, kinds, plan, openRate, tolerance, kept);
     }
 
     /**

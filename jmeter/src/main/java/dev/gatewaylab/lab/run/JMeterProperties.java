@@ -4,7 +4,10 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
 
-/** Validation of {@code -J key=value}: whole numbers where the plans expect them, rate a non-negative number. */
+/**
+ * Validation of {@code -J key=value}: whole numbers where the plans expect them, rate a non-negative number, traffic
+ * one of the deny-list plan's three.
+ */
 public final class JMeterProperties {
 
     private static final Set<String> WHOLE_NUMBERS = Set.of("threads", "duration", "rampup", "port", "idMin", "idMax",
@@ -38,6 +41,10 @@ public final class JMeterProperties {
             }
             if (key.equals("rate")) {
                 rate(value);
+            }
+            if (key.equals("traffic") && !Set.of("denied", "allowed", "mixed").contains(value)) {
+                throw new LabException("invalid -J traffic=" + value + ": the deny-list plan sends denied, allowed or "
+                        + "mixed clients", "use -J traffic=denied (default), -J traffic=allowed or -J traffic=mixed");
             }
             out.put(key, value);
         }

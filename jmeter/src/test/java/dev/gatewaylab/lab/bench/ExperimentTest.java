@@ -96,8 +96,49 @@ class ExperimentTest {
         assertThat(ratios.get(0).to()).isEqualTo("defaults");
         assertThat(ratios.get(0).reps()).containsExactly(0.9, 0.95, 1.0);
         assertThat(ratios.get(0).mean()).isEqualTo(0.95, org.assertj.core.data.Offset.offset(1e-9));
-        assertThat(Answer.experimentSentence("tuning", results, ratios, Map.of()))
-                .startsWith("Tuning experiment, against defaults").contains("nio ×0.950 ± ");
+        assertThat(Answer.experimentSentence("tuning", results, ratios, Map.of(), 0))
+                .startsWith("Tuning experiment, against defaults").contains("nio ×0.950 ± ").doesNotContain("within");
+    }
+
+    @Test
+    void denyListVariantsRestartTheGatewayWithTheirRuleFileAndTheSameJvmOptions(@TempDir Path lab) {
+        Experiment e = Experiment.named("deny-list", lab);
+        assertThat(e.plan()).isEqualTo("deny-list");
+        assertThat(e.tolerance()).isEqualTo(0.03);
+        List<Target> targets = e.targets(this::ofKind);
+        assertThat(targets).extracting(Target::name).containsExactly("off", "3m", "30m");
+        assertThat(targets).extracting(Target::plan).containsOnly("deny-list");
+        assertThat(targets.get(0).restartEnv()).containsEntry("GATEWAY_DENY_LIST_FILE", "");
+        assertThat(targets.get(2).restartEnv()).containsEntry("GATEWAY_DENY_LIST_FILE",
+                lab.resolve(".lab/deny-list/30m/deny-list.txt").toString());
+        assertThat(targets).extracting(t -> t.restartEnv().get("GATEWAY_JAVA_OPTS"))
+                .containsOnly(Experiment.DENY_LIST_JAVA_OPTS);
+        // allowed clients of the largest list in play (allowed by 30 M is allowed by its first 3 M rules too)
+        assertThat(e.properties()).containsEntry("traffic", "allowed")
+                .containsEntry("clients", lab.resolve(".lab/deny-list/30m/client-ips.csv").toString());
+        assertThat(e.select("3m").properties())
+                .containsEntry("clients", lab.resolve(".lab/deny-list/3m/client-ips.csv").toString());
+        assertThat(e.inputs()).extracting(Experiment.Input::labArgs).containsExactly(
+                List.of("deny-list", "generate", "--rules", "3000000", "--seed", "42", "--out",
+                        lab.resolve(".lab/deny-list/3m").toString()),
+                List.of("deny-list", "generate", "--rules", "30000000", "--seed", "42", "--out",
+                        lab.resolve(".lab/deny-list/30m").toString()));
+        assertThat(e.select("3m").inputs()).hasSize(1);
+    }
+
+    @Test
+    void aToleranceGivesAVerdictFromTheWholeInterval() {
+        assertThat(Answer.verdict(new RunResult.Ratio("30m", "off", 0.99, 0.01, new double[0]), "off", 0.03))
+                .isEqualTo("within 3 % of off");
+        assertThat(Answer.verdict(new RunResult.Ratio("30m", "off", 0.90, 0.02, new double[0]), "off", 0.03))
+                .isEqualTo("NOT within 3 % of off");
+        assertThat(Answer.verdict(new RunResult.Ratio("30m", "off", 1.10, 0.02, new double[0]), "off", 0.03))
+                .isEqualTo("NOT within 3 % of off");
+        assertThat(Answer.verdict(new RunResult.Ratio("30m", "off", 0.98, 0.02, new double[0]), "off", 0.03))
+                .startsWith("undecided at 3 % (interval 0.960–1.000");
+        List<TargetResult> results = List.of(result("off", 1000, 1000, 1000), result("30m", 990, 1000, 1010));
+        assertThat(Answer.experimentSentence("deny-list", results, Answer.ratiosToFirst(results), Map.of(), 0.03))
+                .startsWith("Deny-list experiment, against off").contains("30m ×1.000 ± ").contains("within 3 % of off");
     }
 
     @Test
