@@ -127,7 +127,9 @@ def main():
             seen = now_seen
             problems = missing(args, seen)
         except (urllib.error.URLError, OSError, ValueError, KeyError, TypeError) as e:
-            problems = ["%s: %s" % (args.api, e)]   # the webapp answers 500 for a few seconds after start-up
+            # the webapp answers 500 for a few seconds after start-up, and as long as no agent has reported
+            hint = " (no agent reporting to the collector?)" if getattr(e, "code", None) == 500 else ""
+            problems = ["%s: %s%s" % (args.api, e, hint)]
         if not problems or time.monotonic() >= deadline:
             break
         time.sleep(2)
