@@ -3,8 +3,9 @@
 # a local collector and the webapp's REST API (docs/compose.md "Scouter"). Requests go through the gateway; the
 # REST API must then list the three objects alive, with transactions recorded by each for the requests sent.
 # Also: a bad LAB_APM exits 2, and a port taken where the collector should listen never blocks start-up.
-# The agent: SCOUTER_AGENT_JAR, by default the offline stand-in ../shared/scouter/scouter.agent-2.21.2.jar beside the
-# clone (CI cannot reach GitHub, where users' `./lab up --apm` downloads the release). Loopback only.
+# The agent: apm_agent_jar (ci/lib.sh) — SCOUTER_AGENT_JAR, by default the offline stand-in
+# ../shared/scouter/scouter.agent-2.21.2.jar beside the clone (CI cannot reach GitHub, where users' `./lab up --apm`
+# downloads the release). The REST assertions are ci/scouter_check.py, shared with ci/compose-smoke.sh. Loopback only.
 set -euo pipefail
 CI_NAME=apm
 source "$(dirname "$0")/lib.sh"
@@ -21,15 +22,7 @@ dummy=
 cleanup() { ./lab down >/dev/null 2>&1 || true; [ -z "$dummy" ] || kill "$dummy" 2>/dev/null || true; }
 trap cleanup EXIT
 
-if [ -z "${SCOUTER_AGENT_JAR:-}" ]; then
-  for f in "$CI_ROOT/../shared/scouter/scouter.agent-$VERSION.jar" "/work/shared/scouter/scouter.agent-$VERSION.jar"; do
-    [ -f "$f" ] && { SCOUTER_AGENT_JAR=$f; break; }
-  done
-fi
-if [ ! -f "${SCOUTER_AGENT_JAR:-}" ]; then
-  echo "apm-e2e: no Scouter agent $VERSION jar: set SCOUTER_AGENT_JAR=<scouter.agent.jar> (the release's agent.java/scouter.agent.jar)"
-  exit 1
-fi
+SCOUTER_AGENT_JAR=$(apm_agent_jar) || { echo "apm-e2e: no agent to attach"; exit 1; }
 export SCOUTER_AGENT_JAR
 echo "agent: $SCOUTER_AGENT_JAR"
 
@@ -69,56 +62,15 @@ since=$(( ($(date +%s) - 5) * 1000 ))
 for i in $(seq 1 20); do curl -fsS -o /dev/null "$GW/api/studies/$i"; done
 for i in $(seq 1 10); do curl -fsS -o /dev/null "$GW/login"; done
 
-# xlogs: the transactions recorded since $since, one JSON object per line, by the REST API
-objects() { curl -fsS --max-time 5 "$API/object" > "$OUT/objects.json"; }
-xlogs() {
-  local hashes now
-  hashes=$(python3 -c 'import json,sys; print(",".join(o["objHash"] for o in json.load(open(sys.argv[1]))["result"]))' "$OUT/objects.json")
-  now=$(( ($(date +%s) + 5) * 1000 ))
-  curl -fsS --max-time 10 "$API/xlog-data/$(date +%Y%m%d)?startTimeMillis=$since&endTimeMillis=$now&objHashes=$hashes" > "$OUT/xlogs.json"
-}
-# verdict: exit 0 when the three objects are alive and each recorded the transactions for the requests sent
-verdict() {
-  python3 - "$OUT/objects.json" "$OUT/xlogs.json" <<'PY'
-import json, sys
-objects = json.load(open(sys.argv[1]))["result"]
-xlogs = json.load(open(sys.argv[2]))["result"]["xlogs"]
-name = {o["objHash"]: o["objName"].rsplit("/", 1)[-1] for o in objects}
-alive = {name[o["objHash"]] for o in objects if o["alive"]}
-count = lambda obj, prefix: sum(1 for x in xlogs if name.get(x["objHash"]) == obj and x["service"].startswith(prefix))
-seen = {"gateway /api/studies": count("gateway", "/api/studies/"), "gateway /login": count("gateway", "/login"),
-        "study-service /api/studies": count("study-service", "/api/studies/"), "monolith /login": count("monolith", "/login")}
-want = {"gateway /api/studies": 20, "gateway /login": 10, "study-service /api/studies": 20, "monolith /login": 10}
-print("       alive: %s; transactions: %s" % (sorted(alive), seen))
-sys.exit(0 if alive >= {"gateway", "study-service", "monolith"} and all(seen[k] >= want[k] for k in want) else 1)
-PY
-}
-deadline=$((SECONDS + 60)); ok=false
-while [ $SECONDS -lt $deadline ]; do
-  if objects 2>/dev/null && xlogs 2>/dev/null && verdict > "$OUT/verdict.txt" 2>&1; then ok=true; break; fi
-  sleep 2
-done
-cat "$OUT/verdict.txt" 2>/dev/null || true
-check "REST API: gateway, study-service, monolith alive with the transactions sent (xlog-data)" $ok
-# TPS: a rate over the agent's recent window, so > 0 right after the requests. The webapp may answer 500 for a few
-# seconds after start-up (its object cache lags the collector's), hence the poll. Object types: the two Spring MVC
-# services are `tomcat`, the WebFlux gateway is `java`.
-tps() {
-  { curl -fsS --max-time 5 "$API/counter/realTime/TPS/ofType/tomcat" && echo && \
-    curl -fsS --max-time 5 "$API/counter/realTime/TPS/ofType/java" && echo; } > "$OUT/tps.json" && python3 - "$OUT/tps.json" <<'PY'
-import json, sys
-tps = {}
-for line in open(sys.argv[1]):
-    if line.strip():
-        tps.update({c["objName"].rsplit("/", 1)[-1]: float(c.get("value") or 0) for c in json.loads(line)["result"] if c["name"] == "TPS"})
-print("       TPS: %s" % tps)
-sys.exit(0 if all(tps.get(s, 0) > 0 for s in ("gateway", "study-service", "monolith")) else 1)
-PY
-}
-deadline=$((SECONDS + 30)); ok=false
-while [ $SECONDS -lt $deadline ]; do if tps > "$OUT/tps.txt" 2>&1; then ok=true; break; fi; sleep 2; done
-cat "$OUT/tps.txt"
-check "REST API: the TPS counter of gateway, study-service and monolith > 0 (counter/realTime/TPS/ofType/tomcat|java)" $ok
+# The REST API must list the three objects alive, each with the transactions just sent (xlog-data), and a TPS counter
+# above 0 (a rate over the agent's recent window). Object types: the two Spring MVC services are `tomcat`, the
+# WebFlux gateway is `java`.
+check "REST API: gateway, study-service, monolith alive with the transactions sent (xlog-data) and TPS > 0" \
+  python3 ci/scouter_check.py --api "$API" --since "$since" --timeout 60 --out "$OUT" \
+    --alive gateway,study-service,monolith \
+    --xlogs gateway:/api/studies/:20 --xlogs gateway:/login:10 \
+    --xlogs study-service:/api/studies/:20 --xlogs monolith:/login:10 \
+    --tps gateway:java --tps study-service:tomcat --tps monolith:tomcat
 check "the agent logged its version $VERSION in each service's log" \
   bash -c 'for s in gateway study-service monolith; do grep -q "Version $0" ".lab/logs/$s.log" || exit 1; done' "$VERSION"
 

@@ -3,14 +3,21 @@
 # and Compose and builds the offline base images; runs as root on Debian 12).
 #   1 config     docker compose config for every profile, with the offline override when provisioning found no registry
 #   2 build      service images from the host jars (*/target/<artifact>.jar)
-#   3 up         docker compose up -d --wait (everything that runs offline: all but grafana and the Scouter agent)
+#                + the profile apm's Scouter images: collector and REST API (scouter-webapp) from Maven Central jars
+#                fetched on the host, the agent from apm_agent_jar (ci/lib.sh: the offline stand-in for the GitHub
+#                download, ../shared/scouter/scouter.agent-2.21.2.jar or SCOUTER_AGENT_JAR) — docker/scouter/fetch.sh
+#   3 up         docker compose up -d --wait (everything that runs offline: all but grafana), profiles nginx + apm
 #   4 checks     grafana provisioning + dashboards (structure), requests through gateway/direct/monolith/nginx,
-#                bounded load (ab), the load profile (service lab) if jmeter/target/lab.jar runs, Prometheus targets
-#                up, ci/check-dashboards.sh against the stack's Prometheus
+#                APM: 20 x /api/studies/{id} + 10 x /login through the gateway, then ci/scouter_check.py asserts
+#                through the webapp's REST API that gateway, study-service and monolith are alive and recorded those
+#                transactions, with TPS > 0; bounded load (ab), the load profile (service lab) if jmeter/target/lab.jar
+#                runs, Prometheus targets up, ci/check-dashboards.sh against the stack's Prometheus
 #   5 teardown   down -v --remove-orphans, remove the gateway-lab/*:smoke images, stop dockerd if provisioning started it
 # Host ports are the standard ones + LAB_SMOKE_PORT_OFFSET (default 20000: 28080, 28081, ..., 29090) so the test
 # never collides with apps started by ./lab up. Env: LAB_SMOKE_BUDGET (s, default 1500),
-# LAB_SMOKE_KEEP=1 (leave the stack up for a look; tear down later with the printed command).
+# LAB_SMOKE_KEEP=1 (leave the stack up for a look; tear down later with the printed command),
+# LAB_SMOKE_APM=0 (leave out the apm profile: no Scouter images, no agent, no APM checks; default 1).
+# With a registry (LAB_SMOKE_OFFLINE=0) the apm profile takes the users' route: the agent downloaded from GitHub.
 set -uo pipefail
 
 CI_NAME=smoke
@@ -20,6 +27,8 @@ cd "$ROOT" || exit 1
 WORK=${LAB_SMOKE_DIR:-$ROOT/target/compose-smoke}
 BUDGET=${LAB_SMOKE_BUDGET:-1500}
 OFFSET=${LAB_SMOKE_PORT_OFFSET:-20000}
+APM=${LAB_SMOKE_APM:-1}
+[[ $APM == 0 || $APM == 1 ]] || { echo "compose-smoke: LAB_SMOKE_APM='$APM' is not valid — use 1 (default, with the apm profile) or 0"; exit 2; }
 mkdir -p "$WORK"; rm -rf "$WORK/results" "$WORK/compose-logs.txt" "$WORK"/{build,up,down,lab}.log   # only what this script writes
 T0=$SECONDS
 [[ -f $WORK/provision.env ]] || { echo "compose-smoke: no $WORK/provision.env — run ci/provision-docker.sh first"; exit 2; }
@@ -30,6 +39,8 @@ export GATEWAY_HOST_PORT=$((8080 + OFFSET)) STUDY_SERVICE_HOST_PORT=$((8081 + OF
 export GATEWAY_MANAGEMENT_HOST_PORT=$((9080 + OFFSET)) STUDY_SERVICE_MANAGEMENT_HOST_PORT=$((9081 + OFFSET))
 export MONOLITH_MANAGEMENT_HOST_PORT=$((9082 + OFFSET)) PROMETHEUS_HOST_PORT=$((9090 + OFFSET)) NGINX_HOST_PORT=$((8090 + OFFSET))
 export POSTGRES_HOST_PORT=$((5432 + OFFSET)) GRAFANA_HOST_PORT=$((3000 + OFFSET)) LAB_METRICS_HOST_PORT=$((9270 + OFFSET))
+export SCOUTER_HOST_PORT=$((6100 + OFFSET)) SCOUTER_WEBAPP_HOST_PORT=$((6188 + OFFSET))
+SCOUTER_API=http://127.0.0.1:$SCOUTER_WEBAPP_HOST_PORT/scouter/v1
 PROM=http://127.0.0.1:$PROMETHEUS_HOST_PORT
 # Containers cannot get more open files than dockerd's hard limit (20000 on the CI machines, not 65535).
 hard_nofile=$(ulimit -Hn); [[ $hard_nofile == unlimited ]] && hard_nofile=65535
@@ -62,11 +73,26 @@ config() {
     log "registry reachable: public images, app images built from source"
     SERVICES=(postgres study-service monolith gateway prometheus nginx grafana)
   fi
+  if [[ $APM == 1 ]]; then
+    PROFILES+=(--profile apm); SERVICES+=(scouter-agent scouter-server scouter-webapp)
+  else
+    NOTES+=("apm profile (Scouter) NOT run — LAB_SMOKE_APM=0")
+  fi
   dc --profile apm --profile load config -q || { fail "compose config (all profiles) invalid"; return 1; }
 }
 
 # ---------------------------------------------------------------- 2 build
 RUNNER=false
+# Offline route of the apm profile: host.Dockerfile copies docker/scouter/dist/{server,webapp}/lib (Maven Central) and
+# dist/agent/scouter.agent.jar (the stand-in for the GitHub release); fetch.sh reuses what it fetched before.
+scouter_files() {
+  [[ ${COMPOSE_FILES[*]} == *offline* ]] || return 0   # online: docker/scouter/Dockerfile downloads the release itself
+  local jar
+  jar=$(apm_agent_jar) || { fail "no Scouter agent jar for the apm profile (or LAB_SMOKE_APM=0 to leave it out)"; return 1; }
+  log "Scouter agent: $jar (stand-in for scouter-all-$(lab_prop apm.scouter.agent-version).tar.gz)"
+  SCOUTER_AGENT_JAR=$jar timeout 600 docker/scouter/fetch.sh docker/scouter/dist > "$WORK/scouter-fetch.log" 2>&1 \
+    || { tail -n 20 "$WORK/scouter-fetch.log"; fail "docker/scouter/fetch.sh docker/scouter/dist"; return 1; }
+}
 build() {
   local m targets=(study-service monolith gateway)
   if [[ ${COMPOSE_FILES[*]} == *offline* ]]; then
@@ -74,6 +100,7 @@ build() {
       [[ -f $m/target/$m.jar ]] || { fail "$m/target/$m.jar missing: run ./mvnw -B package first"; return 1; }
     done
   fi
+  if [[ $APM == 1 ]]; then targets+=(scouter-agent scouter-server scouter-webapp); scouter_files || return 1; fi
   # the load profile runs when the runner jar is runnable (java -jar ... --help) and plans exist
   if compgen -G 'jmeter/plans/*.jmx' >/dev/null && timeout 60 java -jar jmeter/target/lab.jar --help >/dev/null 2>&1; then
     RUNNER=true; targets+=(lab); PROFILES+=(--profile load)
@@ -91,7 +118,8 @@ UP_SECONDS=
 up() {
   local p busy=()
   for p in $GATEWAY_HOST_PORT $STUDY_SERVICE_HOST_PORT $MONOLITH_HOST_PORT $GATEWAY_MANAGEMENT_HOST_PORT $STUDY_SERVICE_MANAGEMENT_HOST_PORT \
-           $MONOLITH_MANAGEMENT_HOST_PORT $PROMETHEUS_HOST_PORT $NGINX_HOST_PORT $POSTGRES_HOST_PORT $LAB_METRICS_HOST_PORT; do
+           $MONOLITH_MANAGEMENT_HOST_PORT $PROMETHEUS_HOST_PORT $NGINX_HOST_PORT $POSTGRES_HOST_PORT $LAB_METRICS_HOST_PORT \
+           $( [[ $APM == 1 ]] && echo "$SCOUTER_HOST_PORT $SCOUTER_WEBAPP_HOST_PORT" ); do
     ss -Hltn "sport = :$p" | grep -q . && busy+=("$p")
   done
   [[ ${#busy[@]} -eq 0 ]] || { fail "host ports in use: ${busy[*]} (set LAB_SMOKE_PORT_OFFSET)"; return 1; }
@@ -128,6 +156,25 @@ requests() {
   expect "no actuator on the public port" 404 "$gw/actuator/health" || ok=1
   expect "gateway metrics on management port" 200 "http://127.0.0.1:$GATEWAY_MANAGEMENT_HOST_PORT/actuator/prometheus" 'application="gateway"' || ok=1
   [[ $ok -eq 0 ]] || fail "request checks"
+}
+apm() {   # the compose apm profile end to end: agent attached on the three JVMs, transactions in the REST API
+  [[ $APM == 1 ]] || return 0
+  local gw=http://127.0.0.1:$GATEWAY_HOST_PORT s i since ok=0
+  for s in gateway study-service monolith; do
+    # grep -c reads it all: grep -q would stop the pipe early, and pipefail would count docker's SIGPIPE as a failure
+    [[ $(dc logs --no-color "$s" 2>&1 | grep -c "app-entrypoint: Scouter agent attached (obj_name=$s,") -gt 0 ]] \
+      || { log "  $s: the entrypoint did not attach the Scouter agent"; ok=1; }
+  done
+  since=$(date +%s%3N)   # the containers share the host's clock
+  for i in $(seq 1 20); do curl -fsS -o /dev/null --max-time 10 "$gw/api/studies/$i" || ok=1; done
+  for i in $(seq 1 10); do curl -fsS -o /dev/null --max-time 10 "$gw/login" || ok=1; done
+  log "  sent 20 x /api/studies/{id} + 10 x /login through the gateway; asking $SCOUTER_API"
+  python3 ci/scouter_check.py --api "$SCOUTER_API" --since "$since" --timeout 60 --out "$WORK/results/scouter" \
+    --alive gateway,study-service,monolith \
+    --xlogs gateway:/api/studies/:20 --xlogs gateway:/login:10 \
+    --xlogs study-service:/api/studies/:20 --xlogs monolith:/login:10 \
+    --tps gateway:java --tps study-service:tomcat --tps monolith:tomcat || ok=1
+  [[ $ok -eq 0 ]] || fail "apm profile: Scouter objects alive and transactions recorded (results/scouter in $WORK)"
 }
 grafana_files() {
   if [[ -x ci/check-dashboards.sh ]]; then
@@ -196,6 +243,7 @@ checks() {
   local ok=0
   grafana_files || ok=1
   requests || ok=1
+  apm || ok=1       # before the load, so the transactions counted are the ones it sent
   load || ok=1
   targets || ok=1
   dashboards || ok=1

@@ -9,6 +9,7 @@
 #       the GitHub release asset scouter-all-$SCOUTER_AGENT_VERSION.tar.gz (default version: lab.properties
 #       apm.scouter.agent-version), checked against SCOUTER_AGENT_SHA256 when that is set (no check when empty).
 # A part already fetched (DIR/<part>/.fetched names its source) is reused. Exit 1 names the part that failed.
+# Each Maven fetch is bounded by SCOUTER_FETCH_TIMEOUT seconds (default 300), the agent download by 300 s.
 set -euo pipefail
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 ROOT=$(cd "$HERE/../.." && pwd)
@@ -24,7 +25,8 @@ libs() {
   [ -d "$DIR/$part/lib" ] && [ "$(cat "$DIR/$part/.fetched" 2>/dev/null)" = "$source" ] && return 0
   rm -rf "$DIR/$part/lib"; mkdir -p "$DIR/$part"
   echo "scouter: fetching the $part from Maven Central ($(basename "$(dirname "$pom")")/$(basename "$pom")) ..."
-  if ! "$ROOT/mvnw" -B -q -ntp -f "$pom" dependency:copy-dependencies -DincludeScope=runtime \
+  # bounded: ./lab up --apm goes on without a collector when Maven Central does not answer in time
+  if ! timeout "${SCOUTER_FETCH_TIMEOUT:-300}" "$ROOT/mvnw" -B -q -ntp -f "$pom" dependency:copy-dependencies -DincludeScope=runtime \
          -DoutputDirectory="$DIR/$part/lib" > "$DIR/$part.fetch.log" 2>&1; then
     tail -n 5 "$DIR/$part.fetch.log" >&2
     echo "scouter: could not fetch the $part from Maven Central (log: $DIR/$part.fetch.log)" >&2; return 1
