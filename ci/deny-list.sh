@@ -48,6 +48,10 @@ fi
 check "the rule file and the client CSV were generated under .lab/deny-list/$SIZE" \
   bash -c '[ -s "$0/deny-list.txt" ] && [ -s "$0/client-ips.csv" ]' "$LIST"
 
+check "./lab deny-list load with too small a heap: exit 1 naming DENY_LIST_JAVA_OPTS, no stack trace" \
+  bash -c 'DENY_LIST_JAVA_OPTS=-Xmx24m ./lab deny-list load "$0/deny-list.txt" > /dev/null 2> "$1/oom.txt"; [ $? -eq 1 ] \
+           && grep -q "DENY_LIST_JAVA_OPTS" "$1/oom.txt" && ! grep -q "Exception\|at dev\." "$1/oom.txt"' "$LIST" "$OUT"
+
 log "the field report's run: denied clients through a gateway holding $SIZE rules"
 ./lab down gateway > /dev/null
 GATEWAY_DENY_LIST_FILE="$LIST/deny-list.txt" \

@@ -79,6 +79,12 @@ public final class DenyListGenerator {
 			this.err.println("deny-list: " + ex);
 			return 1;
 		}
+		catch (OutOfMemoryError ex) {
+			this.err.printf(Locale.ROOT, "deny-list: out of heap (max %,d MB) — a list needs about 8 bytes per rule "
+					+ "while it loads (the parse array) plus ~5 bytes per rule kept: raise the heap, e.g. "
+					+ "DENY_LIST_JAVA_OPTS=-Xmx1g for 30 M rules%n", Runtime.getRuntime().maxMemory() >> 20);
+			return 1;
+		}
 	}
 
 	private int generate(String[] args) throws IOException {
