@@ -148,8 +148,8 @@ final class RemoteRun {
 
     /**
      * Stops the run on every engine that still answers — the healthy ones and any failed one that is still reachable
-     * (it never reported back, or overran; {@code stopFailed}): an aborted run leaves no engine loading the target. Waits a little for the healthy ones to end, closes the results file for the engines that never will,
-     * then throws.
+     * (it never reported back, or overran; {@code stopFailed}): an aborted run leaves no engine loading the target.
+     * Waits a little for the healthy ones to end, closes the results file for the engines that never will, throws.
      */
     private void abort(DistributedRunner runner, List<String> failed, boolean stopFailed, boolean atStart,
                        String message) throws InterruptedException {
@@ -169,7 +169,7 @@ final class RemoteRun {
     }
 
     /** stopTest(now) on each of {@code hosts}' engines at once; waits at most {@link #STOP_GRACE} for the calls. */
-    static void stopTests(DistributedRunner runner, List<String> hosts) throws InterruptedException {
+    private static void stopTests(DistributedRunner runner, List<String> hosts) throws InterruptedException {
         List<CompletableFuture<Void>> calls = new ArrayList<>();
         for (JMeterEngine engine : runner.getEngines()) {
             if (engine instanceof ClientJMeterEngine client && hosts.contains(client.getHost())) {
