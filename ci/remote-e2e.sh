@@ -193,9 +193,11 @@ if ! command -v faketime >/dev/null 2>&1; then
 fi
 ./lab engine stop >/dev/null
 ./lab engine --host $E1 >/dev/null
-# DONT_FAKE_MONOTONIC: a JVM under libfaketime may hang when its monotonic clock is faked too; the wall clock is what
-# stamps the samples
-FAKETIME_DONT_FAKE_MONOTONIC=1 faketime -f '+5s' ./lab engine --host $E2 --port $P2 >/dev/null
+# libfaketime preloaded, not the faketime wrapper: the wrapper waits for every process that inherited its output, the
+# engine included. FORCE_MONOTONIC_FIX: timed waits of a JVM work under it (with FAKETIME_DONT_FAKE_MONOTONIC=1 they
+# return at once and the engine's timer threads spin).
+LIBFAKETIME=$(ls /usr/lib/*/faketime/libfaketime.so.1 | head -1)
+LD_PRELOAD=$LIBFAKETIME FAKETIME=+5s FAKETIME_FORCE_MONOTONIC_FIX=1 ./lab engine --host $E2 --port $P2 >/dev/null
 skew_run() {
   ./lab bench --quick --warmup 0 --latency-repetitions 0 --remote "$REMOTE" --targets direct "${COMMON[@]}" \
     --results "$OUT/skew" > "$OUT/skew.log" 2>&1 || return 1
