@@ -2,8 +2,10 @@
 # End-to-end: JMeter distributed mode with real engines. Two `./lab engine` processes (stock jmeter-server 5.6.3 from
 # the runner's jars) on loopback aliases 127.0.0.2 and 127.0.0.3:1199 (all of 127/8 is on lo on Linux, also in a
 # fresh `unshare -n` after `ip link set lo up`) load the running apps through `./lab bench --remote`; then an engine
-# is killed mid-run, one is down at the start, a run goes on without a lost engine, a sweep and an RMI-over-SSL run.
-# Loopback only; every load is bounded by the runner's duration.
+# is killed mid-run, one is down at the start, a run goes on without a lost engine, a sweep, fixed callback ports, an
+# engine with a skewed clock (faketime) and an RMI-over-SSL run. Engines are restarted between checks (fresh_engines),
+# so no check depends on what an earlier one left on an engine. Loopback only; every load is bounded by the runner's
+# duration.
 set -euo pipefail
 CI_NAME=remote-e2e
 source "$(dirname "$0")/lib.sh"
@@ -19,6 +21,11 @@ cleanup() { ./lab engine stop >/dev/null 2>&1 || true; ./lab down >/dev/null 2>&
 trap cleanup EXIT
 
 engine_pid() { cat ".lab/engine-$1-$2.pid"; }
+fresh_engines() {  # both engines restarted: a check starts from idle engines whatever the one before did
+  ./lab engine stop >/dev/null
+  ./lab engine --host $E1 >/dev/null
+  ./lab engine --host $E2 --port $P2 >/dev/null
+}
 access_lines() { if [ -f "$ACCESS" ]; then wc -l < "$ACCESS"; else echo 0; fi; }
 
 echo "== ./lab up (the targets: gateway and direct)"
@@ -78,7 +85,7 @@ print(f"       gateway: run.json {gw['samples']} + open {gw['open_model']['sampl
 ok &= gw["samples"] + gw["open_model"]["samples"] == jtl_gw == access
 for e in engines:
     print(f"       engine {e}: {by_engine[e]['samples']} samples ({by_engine[e]['share_percent']:.1f} %), "
-          f"CPU {by_engine[e]['cpu_percent']}")
+          f"CPU {by_engine[e]['cpu_percent']}, clock offset {by_engine[e]['clock_offset_ms']} ms")
     ok &= by_engine[e]["cpu_percent"] is not None
 sys.exit(0 if ok else 1)
 PY
@@ -86,25 +93,59 @@ check "report.md has the Load engines table with both engines" bash -c \
   "grep -q '^## Load engines' '$run/report.md' && grep -q '^| $E1 |' '$run/report.md' && grep -q '^| $E2:$P2 |' '$run/report.md'"
 
 echo "== fixed callback ports (--rmi-callback-port, the firewall setting): several plan runs in one runner"
+# Base 21100, below the ephemeral range (ip_local_port_range, 32768-60999 by default): JMeter 5.6.3 listens on
+# base+1 and base+2; the runner holds both for its whole life (CallbackPorts), so every repetition can use them.
+CB=21100
+fresh_engines
 callback_run() {  # the runner's listeners must sit on the fixed ports while it runs, and every repetition count
-  ./lab bench --quick --warmup 0 --latency-repetitions 0 --remote "$REMOTE" --rmi-callback-port 41100 \
-    --targets direct "${COMMON[@]}" --results "$OUT/callback" > "$OUT/callback.log" 2>&1 &
-  local b=$! seen=1 deadline=$((SECONDS + 30))
+  ./lab bench --quick --warmup 0 --latency-repetitions 0 --repetitions 3 --duration 4 --remote "$REMOTE" \
+    --rmi-callback-port $CB --targets direct "${COMMON[@]}" --results "$OUT/callback" > "$OUT/callback.log" 2>&1 &
+  local b=$! seen=0 deadline=$((SECONDS + 60))
   while kill -0 $b 2>/dev/null && [ $SECONDS -lt $deadline ]; do
-    if ss -ltn | grep -qE ':4110[0-2] '; then seen=0; ss -ltn | grep -E ':4110[0-2] ' > "$OUT/callback-ports.txt"; fi
+    if [ "$(ss -ltnH | grep -cE ":($((CB + 1))|$((CB + 2))) ")" -eq 2 ]; then
+      seen=1; ss -ltn | grep -E ":($((CB + 1))|$((CB + 2))) " > "$OUT/callback-ports.txt"
+    fi
     sleep 0.5
   done
-  wait $b && [ $seen -eq 0 ] && grep -q "\"$E1-" "$OUT"/callback/*/raw/direct-rep2.jtl
+  wait $b && [ $seen -eq 1 ] && for rep in 1 2 3; do
+    grep -q "\"$E1-" "$OUT"/callback/*/raw/direct-rep$rep.jtl && grep -q "\"$E2:$P2-" "$OUT"/callback/*/raw/direct-rep$rep.jtl \
+      || return 1
+  done
 }
-check "bench --rmi-callback-port 41100: listeners on 41100..41102, every repetition has samples" callback_run
+check "bench --rmi-callback-port $CB: listeners on $((CB + 1)) and $((CB + 2)), all 3 repetitions have samples of both engines" callback_run
+taken_port() {  # a callback port held by another process: exit 2 before any load, naming the port and the option
+  python3 -c 'import socket, sys, time
+s = socket.socket(); s.bind(("0.0.0.0", int(sys.argv[1]))); s.listen(); time.sleep(60)' $((CB + 102)) &
+  local holder=$! rc=0 deadline=$((SECONDS + 10))
+  until ss -ltnH | grep -q ":$((CB + 102)) " || [ $SECONDS -ge $deadline ]; do sleep 0.2; done
+  ./lab bench --quick --remote "$REMOTE" --rmi-callback-port $((CB + 100)) --targets direct "${COMMON[@]}" \
+    --results "$OUT/cbtaken" > "$OUT/cbtaken.log" 2>&1 || rc=$?
+  kill $holder; wait $holder 2>/dev/null || true
+  [ $rc -eq 2 ] && grep -q "callback port $((CB + 102)) is in use" "$OUT/cbtaken.log" \
+    && grep -q -- "--rmi-callback-port" "$OUT/cbtaken.log" && ! grep -qE '^\s+at [a-z]+\.' "$OUT/cbtaken.log"
+}
+check "a callback port already taken: exit 2 naming it and --rmi-callback-port, no trace" taken_port
 
 echo "== ./lab sweep --remote"
-check "./lab sweep --remote: one row per level, samples from the engines" bash -c \
-  "./lab sweep --remote '$REMOTE' --targets direct --levels 2,4 --duration 2 --warmup 0 --metrics-port 0 \
-     --results '$OUT/sweep' > '$OUT/sweep.log' 2>&1 && [ \"\$(grep -c '^| direct |' '$OUT'/sweep/*/sweep.md)\" -eq 2 ] \
-   && grep -q '\"$E2:$P2-' '$OUT'/sweep/*/raw/direct-c4.jtl"
+fresh_engines
+sweep_run() {
+  ./lab sweep --remote "$REMOTE" --targets direct --levels 2,4 --duration 2 --warmup 0 --metrics-port 0 \
+    --results "$OUT/sweep" > "$OUT/sweep.log" 2>&1 || return 1
+  local dir; dir=$(ls -d "$OUT"/sweep/*/)
+  [ "$(grep -c '^| direct |' "$dir/sweep.md")" -eq 2 ] && grep -q "\"$E2:$P2-" "$dir/raw/direct-c4.jtl" \
+    && grep -q '^## Load engines' "$dir/sweep.md" && python3 - "$dir/sweep.json" "$E1" "$E2:$P2" <<'PY'
+import json, sys
+e = {x["engine"]: x for x in json.load(open(sys.argv[1]))["engines"]}
+for n in sys.argv[2:]:
+    print(f"       sweep engine {n}: {e[n]['samples']} samples, CPU {e[n]['cpu_percent']}, clock offset {e[n]['clock_offset_ms']} ms")
+sys.exit(0 if all(e[n]["samples"] > 0 and e[n]["cpu_percent"] is not None and e[n]["clock_offset_ms"] is not None
+                  for n in sys.argv[2:]) else 1)
+PY
+}
+check "./lab sweep --remote: one row per level, samples from both engines, the Load engines table, sweep.json engines" sweep_run
 
 echo "== an engine killed mid-run: the repetition fails within seconds, the run ends INCOMPLETE, exit 2"
+fresh_engines
 ./lab bench --remote "$REMOTE" --targets direct --warmup 0 --latency-repetitions 0 --repetitions 1 --duration 40 \
   --threads 2 "${COMMON[@]}" --results "$OUT/kill" > "$OUT/kill.log" 2>&1 &
 bench=$!
@@ -132,7 +173,7 @@ check "exit 2, names $E2:$P2 and how to start it, no stack trace" bash -c \
 check "INCOMPLETE says why" bash -c "grep -q 'remote engine $E2:$P2' \"\$(ls '$OUT'/down/*/INCOMPLETE)\""
 
 echo "== --on-engine-loss continue: the interrupted repetition is repeated on the remaining engine, and said"
-./lab engine --host $E2 --port $P2 >/dev/null
+fresh_engines
 ./lab bench --remote "$REMOTE" --on-engine-loss continue --targets direct --warmup 0 --latency-repetitions 0 \
   --repetitions 2 --duration 8 --threads 2 "${COMMON[@]}" --results "$OUT/continue" > "$OUT/continue.log" 2>&1 &
 bench=$!
@@ -145,6 +186,35 @@ cont_run=$(ls -d "$OUT"/continue/*/ | head -1)
 check "the run completes (exit 0), the report warns that $E2:$P2 was lost and the repetition repeated" bash -c \
   "[ $rc -eq 0 ] && [ ! -e '$cont_run/INCOMPLETE' ] && grep -q 'lost remote engine $E2:$P2' '$cont_run/report.md' \
    && grep -q 'repeated on the remaining engines \[$E1\]' '$cont_run/report.md' && [ -s '$cont_run/raw/direct-rep1.jtl.lost' ]"
+
+echo "== an engine's clock 5 s ahead (faketime): run.json's clock_offset_ms says so, the report warns"
+if ! command -v faketime >/dev/null 2>&1; then
+  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends faketime >/dev/null
+fi
+./lab engine stop >/dev/null
+./lab engine --host $E1 >/dev/null
+# libfaketime preloaded, not the faketime wrapper: the wrapper waits for every process that inherited its output, the
+# engine included. FORCE_MONOTONIC_FIX: timed waits of a JVM work under it (with FAKETIME_DONT_FAKE_MONOTONIC=1 they
+# return at once and the engine's timer threads spin).
+LIBFAKETIME=$(ls /usr/lib/*/faketime/libfaketime.so.1 | head -1)
+LD_PRELOAD=$LIBFAKETIME FAKETIME=+5s FAKETIME_FORCE_MONOTONIC_FIX=1 ./lab engine --host $E2 --port $P2 >/dev/null
+skew_run() {
+  ./lab bench --quick --warmup 0 --latency-repetitions 0 --remote "$REMOTE" --targets direct "${COMMON[@]}" \
+    --results "$OUT/skew" > "$OUT/skew.log" 2>&1 || return 1
+  python3 - "$(ls -d "$OUT"/skew/*/)" "$E1" "$E2:$P2" <<'PY'
+import json, sys
+run, good, skewed = sys.argv[1:]
+r = json.load(open(run + "run.json"))
+e = {x["engine"]: x["clock_offset_ms"] for x in r["engines"]}
+print(f"       clock_offset_ms: {good} {e[good]}, {skewed} {e[skewed]}")
+warned = lambda n: any(w.startswith(f"engine {n}'s clock is ") for w in r["warnings"])
+report = open(run + "report.md").read()
+sys.exit(0 if abs(e[good]) < 500 and 4500 < e[skewed] < 5500 and warned(skewed) and not warned(good)
+         and f"engine {skewed}'s clock is +" in report else 1)
+PY
+}
+check "bench: $E2:$P2's clock_offset_ms ≈ +5000, $E1's ≈ 0, a warning names $E2:$P2 only" skew_run
+./lab engine stop >/dev/null
 
 echo "== RMI over SSL (--rmi-keystore on engine and runner)"
 ks="$OUT/rmi_keystore.jks"

@@ -9,6 +9,8 @@ import dev.gatewaylab.lab.result.RepResult;
 import dev.gatewaylab.lab.result.RunResult;
 import dev.gatewaylab.lab.result.TargetResult;
 import dev.gatewaylab.lab.run.Catalog;
+import dev.gatewaylab.lab.run.ClockOffsets;
+import dev.gatewaylab.lab.run.Engines;
 import dev.gatewaylab.lab.run.Load;
 import dev.gatewaylab.lab.warmup.Warmup;
 import dev.gatewaylab.lab.run.Progress;
@@ -39,6 +41,7 @@ final class Bench {
     private final List<RepResult> reps = new ArrayList<>();
     private final List<String> engineEvents = new ArrayList<>();
     private final List<String> lostEngines = new ArrayList<>();
+    private ClockOffsets clocks;
 
     Bench(Settings settings, Path dir, PrintStream out, LiveMetrics metrics, Restarts restarts) {
         this.s = settings;
@@ -88,6 +91,7 @@ final class Bench {
             }
             engineEvents.addAll(load.engineEvents());
             lostEngines.addAll(load.lostEngines());
+            clocks = load.clockOffsets();
         } finally {
             if (restarts != null) {
                 restarts.restoreDefault();
@@ -182,8 +186,16 @@ final class Bench {
             services.put(r.name(), run.target.service());
             warnings.addAll(Diagnosis.warnings(r, run.target.service(), s.quick() ? null : run.warmup, c));
         }
-        List<EngineResult> engines = Engines.of(s, runs.values(), lostEngines);
+        Engines perEngine = new Engines(s.remoteHosts());
+        for (TargetRun r : runs.values()) {
+            r.engineSamples.forEach(counts -> perEngine.samples(r.target.name(), counts));
+            r.usages.forEach(perEngine::usage);
+        }
+        List<EngineResult> engines = perEngine.results(lostEngines, clocks);
         warnings.addAll(Engines.warnings(engines, lostEngines));
+        if (clocks != null) {
+            warnings.addAll(clocks.warnings());
+        }
         warnings.addAll(engineEvents);
         boolean experiment = restarts != null;
         List<String> comparisons = s.repetitions() < 2 ? List.of() : Comparisons.of(results, experiment);

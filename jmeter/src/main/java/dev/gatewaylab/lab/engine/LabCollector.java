@@ -24,6 +24,11 @@ public class LabCollector extends ResultCollector {
 
     private transient SampleSink sink;
     private transient Engines engines = new Engines();
+    /**
+     * False in a copy deserialized elsewhere — inside a jmeter-server engine, should JMeter ever send it there instead
+     * of its remote wrapper: that copy has no sink and must write no file on the engine's machine, so it does nothing.
+     */
+    private transient boolean runnerSide = true;
 
     /** For JMeter's clone (a no-argument constructor, then the properties are copied); see {@link #clone()}. */
     public LabCollector() {
@@ -39,11 +44,20 @@ public class LabCollector extends ResultCollector {
         LabCollector copy = (LabCollector) super.clone();
         copy.sink = sink;
         copy.engines = engines;
+        copy.runnerSide = runnerSide;
         return copy;
+    }
+
+    /** Whether this is the runner's collector (or its clone), not a copy deserialized in an engine. */
+    public boolean runnerSide() {
+        return runnerSide;
     }
 
     @Override
     public void sampleOccurred(SampleEvent event) {
+        if (!runnerSide) {
+            return;
+        }
         if (!getFilename().isEmpty()) {
             super.sampleOccurred(event);
         }
@@ -54,12 +68,18 @@ public class LabCollector extends ResultCollector {
 
     @Override
     public void testStarted(String host) {
+        if (!runnerSide) {
+            return;
+        }
         engines.started.add(host);
         super.testStarted(host);
     }
 
     @Override
     public void testEnded(String host) {
+        if (!runnerSide) {
+            return;
+        }
         if (engines.ended.add(host)) {
             super.testEnded(host);
         }

@@ -90,7 +90,8 @@ final class RemoteRun {
             }
         }
         if (!notStarted.isEmpty()) {
-            abort(runner, new ArrayList<>(notStarted.keySet()), true, "remote engine(s) did not start the run: "
+            // not stopped there: what such an engine runs is another runner's test
+            abort(runner, new ArrayList<>(notStarted.keySet()), false, true, "remote engine(s) did not start the run: "
                     + notStarted + " — an engine runs one test at a time (another runner using it?)");
         }
         ACTIVE.add(runner);
@@ -116,7 +117,7 @@ final class RemoteRun {
             long elapsed = System.nanoTime() - t0;
             List<RemoteEngine> busy = engines.stream().filter(e -> !end.ended(e.name())).toList();
             if (elapsed > maxWait.toNanos()) {
-                abort(runner, busy.stream().map(RemoteEngine::name).toList(), false, "remote engine(s) "
+                abort(runner, busy.stream().map(RemoteEngine::name).toList(), true, false, "remote engine(s) "
                         + busy.stream().map(RemoteEngine::name).toList() + " did not finish within "
                         + maxWait.toSeconds() + " s");
             }
@@ -139,24 +140,48 @@ final class RemoteRun {
                 }
             });
             if (!lost.isEmpty()) {
-                abort(runner, lost, false, "lost remote engine " + String.join(", ", why) + " after "
+                abort(runner, lost, true, false, "lost remote engine " + String.join(", ", why) + " after "
                         + elapsed / 1_000_000_000L + " s of the run");
             }
         }
     }
 
     /**
-     * Stops the run on every engine, waits a little for the others to end, closes the results file for the engines
-     * that never will, then throws.
+     * Stops the run on every engine that still answers — the healthy ones and any failed one that is still reachable
+     * (it never reported back, or overran; {@code stopFailed}): an aborted run leaves no engine loading the target.
+     * Waits a little for the healthy ones to end, closes the results file for the engines that never will, throws.
      */
-    private void abort(DistributedRunner runner, List<String> failed, boolean atStart, String message)
-            throws InterruptedException {
+    private void abort(DistributedRunner runner, List<String> failed, boolean stopFailed, boolean atStart,
+                       String message) throws InterruptedException {
         List<String> names = engines.stream().map(RemoteEngine::name).toList();
         List<String> others = names.stream().filter(n -> !failed.contains(n) && !end.ended(n)).toList();
-        runner.stop(others);
+        List<String> stop = new ArrayList<>(others);
+        probeAll(engines.stream().filter(e -> stopFailed && failed.contains(e.name()) && !end.ended(e.name())).toList())
+                .forEach((e, p) -> {
+                    if (p.join() == null) {
+                        stop.add(e.name());
+                    }
+                });
+        stopTests(runner, stop);
         end.await(others, STOP_GRACE);
         collector.endLost(new java.util.HashSet<>(names));
         throw new EngineFailure(failed, atStart, message);
+    }
+
+    /** stopTest(now) on each of {@code hosts}' engines at once; waits at most {@link #STOP_GRACE} for the calls. */
+    private static void stopTests(DistributedRunner runner, List<String> hosts) throws InterruptedException {
+        List<CompletableFuture<Void>> calls = new ArrayList<>();
+        for (JMeterEngine engine : runner.getEngines()) {
+            if (engine instanceof ClientJMeterEngine client && hosts.contains(client.getHost())) {
+                calls.add(CompletableFuture.runAsync(() -> client.stopTest(true), PROBES));
+            }
+        }
+        try {
+            CompletableFuture.allOf(calls.toArray(CompletableFuture[]::new))
+                    .get(STOP_GRACE.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+        } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+            // an engine that does not take the call is down: nothing runs there to stop
+        }
     }
 
     private static Map<RemoteEngine, CompletableFuture<String>> probeAll(List<RemoteEngine> engines) {

@@ -9,8 +9,9 @@ import org.apache.jmeter.util.JMeterUtils;
  * How the runner talks RMI to remote engines. JMeter 5.x turns RMI over SSL on by default and then needs an
  * {@code rmi_keystore.jks} on both sides; the lab turns it off unless a keystore is given (a lab on a private
  * network; docs/remote.md). {@code hostname} is the address the engines call back to with their samples
- * ({@code java.rmi.server.hostname}; 127.0.0.1 when every engine is on loopback), {@code callbackPort} the first of
- * the runner's three fixed callback ports ({@code client.rmi.localport}; 0 = any free port).
+ * ({@code java.rmi.server.hostname}; 127.0.0.1 when every engine is on loopback), {@code callbackPort} the base P of
+ * the runner's fixed callback ports ({@code client.rmi.localport}: JMeter 5.6.3 listens on P+1 and P+2, held for the
+ * runner's life by {@link CallbackPorts}; 0 = any free port).
  */
 public record Rmi(Path keystore, String hostname, int callbackPort) {
 
@@ -47,6 +48,9 @@ public record Rmi(Path keystore, String hostname, int callbackPort) {
         } else if (!engines.isEmpty() && engines.stream().allMatch(RemoteEngine::loopback)
                 && System.getProperty("java.rmi.server.hostname") == null) {
             System.setProperty("java.rmi.server.hostname", "127.0.0.1");
+        }
+        if (callbackPort > 0) {
+            CallbackPorts.holdForRunner(callbackPort); // after the host name: the ports' endpoint keeps it
         }
     }
 }

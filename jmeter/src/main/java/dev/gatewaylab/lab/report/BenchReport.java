@@ -124,7 +124,7 @@ public final class BenchReport {
         if (!method.isEmpty()) {
             doc.heading("Method: warm-up per target").items(method);
         }
-        engines(doc, run.engines());
+        engines(doc, run.engines(), "closed-model repetitions");
         doc.heading("Errors").items(errors(run.targets()));
         resources(doc, run.targets());
         if (!run.warnings().isEmpty()) {
@@ -174,7 +174,7 @@ public final class BenchReport {
                 .text("CPU: mean over the run, 100 % = one core (`machine`: % of all cores). RSS: peak, from /proc.");
     }
 
-    private static void engines(Document doc, List<EngineResult> engines) {
+    static void engines(Document doc, List<EngineResult> engines, String measured) {
         if (engines == null || engines.isEmpty()) {
             return;
         }
@@ -183,17 +183,20 @@ public final class BenchReport {
         List<String> header = new ArrayList<>(List.of("engine", "samples", "share"));
         header.addAll(targets);
         header.add("CPU");
+        header.add("clock offset");
         List<List<String>> rows = new ArrayList<>();
         for (EngineResult e : engines) {
             List<String> row = new ArrayList<>(List.of(e.engine(), Long.toString(e.samples()),
                     Fmt.num(e.sharePercent(), 1) + " %"));
             targets.forEach(t -> row.add(Long.toString(e.samplesPerTarget().getOrDefault(t, 0L))));
             row.add(e.cpuPercent() == null ? "n/a" : Fmt.num(e.cpuPercent(), 0) + " %");
+            row.add(e.clockOffsetMs() == null ? "n/a" : String.format(java.util.Locale.ROOT, "%+d ms", e.clockOffsetMs()));
             rows.add(row);
         }
-        doc.heading("Load engines").table(header, rows).text("Measured samples (closed-model repetitions) per remote "
+        doc.heading("Load engines").table(header, rows).text("Measured samples (" + measured + ") per remote "
                 + "engine, told apart by the engine prefix JMeter puts in thread names; CPU: the engine's process over "
-                + "the measured repetitions, 100 % = one core, when it runs on this machine.");
+                + "the measured runs, 100 % = one core, when it runs on this machine; clock offset: the engine's clock "
+                + "minus the runner's, estimated from its samples' end times and their arrival (within a few ms).");
     }
 
     private static List<String> repRow(RepResult r) {

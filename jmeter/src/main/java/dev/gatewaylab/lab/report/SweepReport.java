@@ -47,6 +47,7 @@ public final class SweepReport {
             doc.chart(Svg.lines("p99 vs concurrency", "threads", "ms", names, p99, xs));
         }
         doc.heading("Results").table(HEADER, rows(sweep));
+        BenchReport.engines(doc, sweep.engines(), "every level");
         if (sweep.warnings() != null && !sweep.warnings().isEmpty()) {
             doc.heading("Warnings").warnings(sweep.warnings());
         }

@@ -1,5 +1,6 @@
 package dev.gatewaylab.lab.run;
 
+import dev.gatewaylab.lab.engine.CallbackPorts;
 import dev.gatewaylab.lab.engine.EngineFailure;
 import dev.gatewaylab.lab.engine.LabCollector;
 import dev.gatewaylab.lab.engine.PlanRunner;
@@ -31,13 +32,32 @@ public final class Load {
     private final Progress progress;
     private final List<String> engineEvents = new ArrayList<>();
     private final List<String> lostEngines = new ArrayList<>();
+    private final ClockOffsets clocks;
     private boolean ranOnce;
 
     public Load(Settings settings, LiveMetrics metrics, Progress progress) {
         this.settings = settings;
-        this.runner = new PlanRunner(settings.remoteHosts(), settings.remote().rmi());
+        int callbackPort = settings.remote().rmi().callbackPort();
+        try {
+            this.runner = new PlanRunner(settings.remoteHosts(), settings.remote().rmi());
+        } catch (CallbackPorts.Taken e) {
+            throw new LabException(e.getMessage(), "stop what holds it (ss -tanp 'sport = :" + e.port() + "') or "
+                    + "choose another --rmi-callback-port (the runner listens on PORT+1 and PORT+2), below the "
+                    + "ephemeral range, e.g. --rmi-callback-port 21100");
+        }
+        String ephemeral = callbackPort > 0 ? CallbackPorts.ephemeralWarning(callbackPort) : null;
+        if (ephemeral != null) {
+            engineEvents.add(ephemeral);
+            progress.note("warning: " + ephemeral);
+        }
+        this.clocks = new ClockOffsets(settings.remoteHosts());
         this.metrics = metrics;
         this.progress = progress;
+    }
+
+    /** The remote engines' clock offsets, estimated from every sample received so far. */
+    public ClockOffsets clockOffsets() {
+        return clocks;
     }
 
     public Progress progress() {
@@ -79,7 +99,11 @@ public final class Load {
             throws IOException, InterruptedException {
         Path plan = settings.plansDir().resolve(t.plan() + ".jmx");
         LiveMetrics.Series series = metrics.series(t.name(), t.plan());
+        boolean remote = runner.isRemote();
         LabCollector.SampleSink sink = r -> {
+            if (remote) {
+                clocks.sample(r.getThreadName(), r.getEndTime(), System.currentTimeMillis());
+            }
             series.record(r);
             progress.sample(r.isSuccessful());
             also.sample(r);

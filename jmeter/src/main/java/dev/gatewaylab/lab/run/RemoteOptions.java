@@ -21,7 +21,7 @@ public class RemoteOptions {
     @Option(names = "--rmi-hostname", paramLabel = "HOST", description = "Address of this machine the engines send their samples to (java.rmi.server.hostname; default 127.0.0.1 when every engine is on loopback, else Java's default).")
     String rmiHostname;
 
-    @Option(names = "--rmi-callback-port", paramLabel = "PORT", defaultValue = "0", description = "First of the runner's callback ports for the engines (client.rmi.localport; PORT..PORT+2; default 0 = any free port). Set it when a firewall sits between engines and runner; not with --rmi-keystore.")
+    @Option(names = "--rmi-callback-port", paramLabel = "PORT", defaultValue = "0", description = "Base of the runner's callback ports for the engines (client.rmi.localport: the runner listens on PORT+1 and PORT+2, held from start to exit; default 0 = any free port). Set it when a firewall sits between engines and runner, below the ephemeral port range (e.g. 21100); not with --rmi-keystore.")
     int callbackPort;
 
     @Option(names = "--on-engine-loss", paramLabel = "fail|continue", defaultValue = "fail", description = "An engine lost mid-run: fail (default) marks the repetition failed and ends the run INCOMPLETE; continue discards that repetition, repeats it on the remaining engines and says so in the report.")

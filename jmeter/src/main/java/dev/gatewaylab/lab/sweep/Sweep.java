@@ -2,8 +2,11 @@ package dev.gatewaylab.lab.sweep;
 
 import dev.gatewaylab.lab.engine.JMeterHome;
 import dev.gatewaylab.lab.metrics.LiveMetrics;
+import dev.gatewaylab.lab.process.ProcSampler;
 import dev.gatewaylab.lab.report.SweepReport;
+import dev.gatewaylab.lab.result.EngineResult;
 import dev.gatewaylab.lab.result.SweepResult;
+import dev.gatewaylab.lab.run.Engines;
 import dev.gatewaylab.lab.run.Load;
 import dev.gatewaylab.lab.run.Progress;
 import dev.gatewaylab.lab.run.RunDirectory;
@@ -51,6 +54,9 @@ final class Sweep {
         Map<String, WarmupResult> warmups = new LinkedHashMap<>();
         List<String> warnings = new ArrayList<>();
         List<String> engineEvents = new ArrayList<>();
+        Engines engines = new Engines(s.remoteHosts());
+        List<String> lost = new ArrayList<>();
+        List<EngineResult> perEngine = null;
         long planned = (long) s.targets().size() * (s.warmupSeconds() + (long) levels.size() * (s.durationSeconds() + 2));
         out.printf("sweep: targets %s, levels %s, %d s each; about %d s; results %s%n",
                 TargetOptions.joinTargets(s.targets()), levels, s.durationSeconds(), planned, run.dir());
@@ -70,16 +76,30 @@ final class Sweep {
                 for (int level : levels) {
                     progress.phase("sweep " + t.name() + " @" + level + " threads", s.durationSeconds());
                     Path jtl = run.dir().resolve("raw").resolve(t.name() + "-c" + level + ".jtl");
-                    load.run(t, s.durationSeconds(), level, jtl, r -> { });
-                    Aggregate a = Load.read(t, jtl, "at " + level + " threads").aggregate();
+                    ProcSampler sampler = engineSampler();
+                    try {
+                        load.run(t, s.durationSeconds(), level, jtl, r -> { });
+                    } finally {
+                        if (sampler != null) {
+                            engines.usage(sampler.usage());
+                            sampler.close();
+                        }
+                    }
+                    Load.Measured m = Load.read(t, jtl, "at " + level + " threads", s.remoteHosts());
+                    engines.samples(t.name(), m.engines());
+                    Aggregate a = m.aggregate();
                     points.add(new SweepResult.Point(t.name(), level, a.samples(), a.tps(), a.avgMs(), a.minMs(),
                             a.maxMs(), a.percentileMs(99), a.successRate()));
                 }
             }
             engineEvents.addAll(load.engineEvents());
+            lost.addAll(load.lostEngines());
+            perEngine = engines.results(lost, load.clockOffsets());
+            warnings.addAll(Engines.warnings(perEngine, lost));
+            warnings.addAll(load.clockOffsets().warnings());
         }
         warnings.addAll(engineEvents);
-        SweepResult result = new SweepResult(settings(), warmups, points, warnings);
+        SweepResult result = new SweepResult(settings(), warmups, points, warnings, perEngine);
         SweepReport.write(run.dir(), result);
         run.complete();
         out.println();
@@ -87,6 +107,12 @@ final class Sweep {
         warnings.forEach(w -> out.println("  warning: " + w));
         out.println("sweep report: " + run.dir().resolve("sweep.html"));
         return 0;
+    }
+
+    /** Samples the CPU of the engines ./lab engine started on this machine; null when there is none. */
+    private ProcSampler engineSampler() {
+        Map<String, Long> pids = Engines.localPids(s.labHome(), s.remoteHosts());
+        return pids.isEmpty() || !ProcSampler.supported() ? null : ProcSampler.start(pids);
     }
 
     private Map<String, Object> settings() {

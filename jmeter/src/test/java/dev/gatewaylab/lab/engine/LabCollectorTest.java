@@ -89,4 +89,34 @@ class LabCollectorTest {
         assertThat(lines).hasSize(3);
         assertThat(lines.get(2)).contains("e2-tg 1-1"); // flushed, whole last line
     }
+
+    @Test
+    void aCopyDeserializedInAnEngineWritesNoFileAndFeedsNothing() throws Exception {
+        JMeterHome.init(TestHome.PATH);
+        List<String> seen = new CopyOnWriteArrayList<>();
+        LabCollector original = new LabCollector(r -> seen.add(r.getThreadName()));
+        Path jtl = tmp.resolve("engine-side.jtl");
+        original.setFilename(jtl.toString());
+        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+        try (java.io.ObjectOutputStream out = new java.io.ObjectOutputStream(bytes)) {
+            out.writeObject(original); // as RMI would send it to a jmeter-server
+        }
+        LabCollector inEngine;
+        try (java.io.ObjectInputStream in = new java.io.ObjectInputStream(
+                new java.io.ByteArrayInputStream(bytes.toByteArray()))) {
+            inEngine = (LabCollector) in.readObject();
+        }
+        assertThat(original.runnerSide()).isTrue();
+        assertThat(inEngine.runnerSide()).isFalse();
+        assertThat(inEngine.getFilename()).isEqualTo(jtl.toString());
+
+        inEngine.testStarted();
+        inEngine.testStarted("127.0.0.2");
+        inEngine.sampleOccurred(sample("127.0.0.2-tg 1-1"));
+        inEngine.testEnded("127.0.0.2");
+        inEngine.testEnded();
+
+        assertThat(jtl).doesNotExist();
+        assertThat(seen).isEmpty();
+    }
 }

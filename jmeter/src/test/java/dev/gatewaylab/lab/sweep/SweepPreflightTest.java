@@ -35,7 +35,7 @@ class SweepPreflightTest {
         Map<String, Object> settings = new LinkedHashMap<>();
         settings.put("duration_s", 10);
         settings.put("targets", List.of(Map.of("name", "gateway")));
-        SweepResult sweep = new SweepResult(settings, Map.of(), points, List.of());
+        SweepResult sweep = new SweepResult(settings, Map.of(), points, List.of(), null);
         String md = MarkdownWriter.write(SweepReport.document(sweep));
         assertThat(md).contains("| gateway | 10 | 1000 | 100.0 | 10.00 | 1 | 50 | 40 | 100.00 % |")
                 .contains("| gateway | 100 | 2000 | 200.0 | 50.00 | 1 | 300 | 250 | 99.50 % |")

@@ -1,37 +1,42 @@
-package dev.gatewaylab.lab.bench;
+package dev.gatewaylab.lab.run;
 
 import dev.gatewaylab.lab.process.ProcSampler;
 import dev.gatewaylab.lab.result.EngineResult;
-import dev.gatewaylab.lab.run.Settings;
 import dev.gatewaylab.lab.stats.Stats;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
 /**
- * The remote engines' part of a bench run: samples per engine (from the JTLs' thread names), each engine's CPU when
- * it runs on this machine (started by ./lab engine: its pid file), and a warning when one did much less than the
- * others — the load was then not spread as the thread count says.
+ * The remote engines' part of a run (bench and sweep): samples per engine (from the JTLs' thread names) per target,
+ * each engine's CPU when it runs on this machine (started by ./lab engine: its pid file), its clock offset, and a
+ * warning when one did much less than the others — the load was then not spread as the thread count says.
  */
-final class Engines {
+public final class Engines {
 
     /** An engine below this fraction of the other engines' mean sample count is reported as lagging. */
     static final double LAGGING = 0.7;
 
-    private Engines() {
+    private final List<String> hosts;
+    private final Map<String, Map<String, Long>> perEngine = new LinkedHashMap<>();
+    private final List<Map<String, ProcSampler.Usage>> usages = new ArrayList<>();
+
+    /** {@code hosts}: the engines as given to --remote. */
+    public Engines(List<String> hosts) {
+        this.hosts = List.copyOf(hosts);
+        hosts.forEach(e -> perEngine.put(e, new LinkedHashMap<>()));
     }
 
     /** The process name under which an engine's CPU is sampled (resources and CPU tables). */
-    static String processName(String engine) {
+    public static String processName(String engine) {
         return "engine " + engine;
     }
 
     /** Engines started by ./lab engine from this checkout (pid file {@code .lab/engine-HOST-PORT.pid}) → pid. */
-    static Map<String, Long> localPids(Path labHome, List<String> engines) {
+    public static Map<String, Long> localPids(Path labHome, List<String> engines) {
         Map<String, Long> pids = new LinkedHashMap<>();
         for (String e : engines) {
             int colon = e.lastIndexOf(':');
@@ -44,26 +49,30 @@ final class Engines {
         return pids;
     }
 
-    static List<EngineResult> of(Settings s, Collection<TargetRun> runs, List<String> lost) {
-        if (s.remoteHosts().isEmpty()) {
+    /** One measured JTL of {@code target}: its samples per engine ({@link Load.Measured#engines()}). */
+    public void samples(String target, Map<String, Long> counts) {
+        counts.forEach((e, n) -> perEngine.computeIfAbsent(e, k -> new LinkedHashMap<>()).merge(target, n, Long::sum));
+    }
+
+    /** The processes' CPU over one measured JTL (only the engines' entries are read). */
+    public void usage(Map<String, ProcSampler.Usage> usage) {
+        usages.add(usage);
+    }
+
+    /** run.json / sweep.json "engines"; null without remote engines. */
+    public List<EngineResult> results(List<String> lost, ClockOffsets clocks) {
+        if (hosts.isEmpty()) {
             return null;
-        }
-        Map<String, Map<String, Long>> perEngine = new LinkedHashMap<>();
-        s.remoteHosts().forEach(e -> perEngine.put(e, new LinkedHashMap<>()));
-        for (TargetRun r : runs) {
-            for (Map<String, Long> rep : r.engineSamples) {
-                rep.forEach((e, n) -> perEngine.computeIfAbsent(e, k -> new LinkedHashMap<>())
-                        .merge(r.target.name(), n, Long::sum));
-            }
         }
         long total = perEngine.values().stream().flatMap(m -> m.values().stream()).mapToLong(Long::longValue).sum();
         List<EngineResult> out = new ArrayList<>();
         perEngine.forEach((e, counts) -> {
             long n = counts.values().stream().mapToLong(Long::longValue).sum();
-            double[] cpu = runs.stream().flatMap(r -> r.usages.stream()).map(u -> u.get(processName(e)))
+            double[] cpu = usages.stream().map(u -> u.get(processName(e)))
                     .filter(u -> u != null && u.known()).mapToDouble(ProcSampler.Usage::cpuPercent).toArray();
             out.add(new EngineResult(e, n, total == 0 ? 0 : 100.0 * n / total, counts,
-                    cpu.length == 0 ? null : Stats.mean(cpu), note(lost.contains(e), cpu.length > 0)));
+                    cpu.length == 0 ? null : Stats.mean(cpu), clocks == null ? null : clocks.offset(e),
+                    note(lost.contains(e), cpu.length > 0)));
         });
         return out;
     }
@@ -74,7 +83,7 @@ final class Engines {
     }
 
     /** One warning per engine (not lost) that sent less than {@value #LAGGING} of the other engines' mean. */
-    static List<String> warnings(List<EngineResult> engines, List<String> lost) {
+    public static List<String> warnings(List<EngineResult> engines, List<String> lost) {
         List<String> w = new ArrayList<>();
         if (engines == null || engines.size() < 2) {
             return w;
