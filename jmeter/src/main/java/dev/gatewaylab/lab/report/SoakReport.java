@@ -45,7 +45,7 @@ public final class SoakReport {
     public static Document document(SoakResult soak) {
         Document doc = new Document("Gateway Lab soak");
         doc.text("Open model: Poisson arrivals at " + Fmt.num(soak.rate(), 0) + " req/s"
-                + (Double.isNaN(soak.maxTps()) ? " (--rate)" : " = 70 % of the max probed, " + Fmt.num(soak.maxTps(), 1)
+                + (Double.isNaN(soak.maxTps()) ? " (--rate)" : " = 70 % of the open-model max probed, " + Fmt.num(soak.maxTps(), 1)
                 + " req/s") + ", after a discarded warm-up. Each row: the requests completed in the interval, then the "
                 + "soaked process read at its end (a full GC is forced first, so heap after GC is the live heap).");
         doc.heading("Verdict").text(soak.stable() ? "**STABLE** — " + summary(soak) : "**DRIFT** — " + summary(soak));

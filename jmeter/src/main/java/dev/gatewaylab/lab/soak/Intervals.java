@@ -40,8 +40,9 @@ final class Intervals {
         }
     }
 
-    /** Ends the current interval at {@code endNanos} (the rate counts up to there) and reads the process. */
-    synchronized void cut(ProcessProbe probe, long endNanos) {
+    /** Ends the current interval now and reads the process. */
+    synchronized void cut(ProcessProbe probe) {
+        long endNanos = System.nanoTime();
         try {
             Histogram h = recorder.getIntervalHistogram();
             long failed = errors.sumThenReset();

@@ -34,13 +34,13 @@ public final class SoakCommand implements Callable<Integer> {
     @Option(names = "--interval", defaultValue = "60", description = "Seconds per sample (default: ${DEFAULT-VALUE}); each sample forces one full GC in the soaked process (jcmd GC.run) to read its heap after GC.")
     int interval;
 
-    @Option(names = "--rate", description = "Arrival rate in req/s (default: 70 %% of the max TPS probed with --threads closed-model threads for --probe-seconds after the warm-up).")
+    @Option(names = "--rate", description = "Arrival rate in req/s (default: 70 %% of the open-model max, probed after the warm-up: the max of --threads closed-model threads, then arrivals at that rate; each --probe-seconds).")
     Double rate;
 
     @Option(names = "--threads", defaultValue = "8", description = "Closed-model threads of the warm-up and the max probe (default: ${DEFAULT-VALUE}, as bench).")
     int threads;
 
-    @Option(names = "--probe-seconds", defaultValue = "20", description = "Length of the max probe (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--probe-seconds", defaultValue = "15", description = "Length of each of the two max probes (default: ${DEFAULT-VALUE}).")
     int probeSeconds;
 
     @Option(names = "--warmup", defaultValue = "5", description = "Warm-up window in seconds, discarded, repeated until steady (default: ${DEFAULT-VALUE}; 0 = none).")

@@ -108,4 +108,19 @@ class SoakVerdictTest {
         assertThat(ProcessProbe.sum(metrics, "gateway_log_events_dropped_total")).isEqualTo(12.0);
         assertThat(ProcessProbe.oldGenMiB("jvm_memory_used_bytes{area=\"heap\",id=\"ZHeap\"} 1.0")).isNaN();
     }
+
+    @Test
+    void theReportLeadsWithTheVerdictAndListsEveryInterval(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        List<SoakResult.Sample> s = List.of(sample(1, 20, 300, 40, 60, 50, 0), sample(2, 20, 300, 60, 60, 50, 0));
+        SoakResult.Totals t = totals(60_000, 0, 20, 20);
+        SoakResult result = new SoakResult(java.util.Map.of("soak_s", 120), 700, 490, null, s, t,
+                Verdict.findings(s, t, LIMITS), List.of());
+        dev.gatewaylab.lab.report.SoakReport.write(dir, result);
+        String md = java.nio.file.Files.readString(dir.resolve("soak.md"));
+        assertThat(md).contains("**DRIFT**").contains("heap after GC grew from 40 MiB to 60 MiB")
+                .contains("| 2 | 120 | 30000 |");
+        assertThat(dev.gatewaylab.lab.report.SoakReport.verdict(result)).startsWith("verdict: DRIFT — heap after GC");
+        assertThat(dir.resolve("soak.json")).content().contains("\"heap_after_gc_mib\" : 60.0");
+    }
 }
