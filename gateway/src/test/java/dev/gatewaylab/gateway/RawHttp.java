@@ -43,7 +43,11 @@ final class RawHttp implements AutoCloseable {
 	}
 
 	static String exchange(int port, String request) throws IOException {
-		try (RawHttp raw = new RawHttp(port, 10_000)) {
+		return exchange(port, request, 10_000);
+	}
+
+	static String exchange(int port, String request, int readTimeoutMillis) throws IOException {
+		try (RawHttp raw = new RawHttp(port, readTimeoutMillis)) {
 			return raw.send(request).readAll();
 		}
 	}

@@ -119,6 +119,44 @@ class ServerHardeningTest extends RunningGateway {
 	}
 
 	@Test
+	void connectIs405ProblemNotATunnel() throws IOException {
+		// found by GatewayFuzzTest: the authority-form target reached the routing as a URI without a path
+		assertThat(RawHttp.exchange(this.port, "CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n"))
+			.startsWith("HTTP/1.1 405 ").contains("application/problem+json").contains("\"status\":405");
+		assertThat(RawHttp.exchange(this.port, "CONNECT /api/studies/1 HTTP/1.1\r\nHost: a\r\n\r\n"))
+			.startsWith("HTTP/1.1 405 ");
+	}
+
+	@Test
+	void aRequestTargetThatIsNoUriIs400Problem() throws IOException {
+		// Spring's request adapter answered these with an empty 400 (or routed them with a null host)
+		for (String target : new String[] { "api/studies/1", "*", "/api/studies/{1}", "/api/studies/1|2", "/a%zz",
+				"/api/\"x\"", "/a<b>", "http://", "mailto:a@b" }) {
+			assertThat(RawHttp.exchange(this.port, "GET " + target + " HTTP/1.1\r\nHost: a\r\n\r\n")).as(target)
+				.startsWith("HTTP/1.1 400 ").contains("application/problem+json");
+		}
+	}
+
+	@Test
+	void absoluteFormAndEscapedTargetsStillPass() throws IOException {
+		assertThat(RawHttp.exchange(this.port, "GET http://localhost/api/studies/1 HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n"))
+			.startsWith("HTTP/1.1 200 ");
+		assertThat(RawHttp.exchange(this.port, "GET /api/studies/1?q=%C3%A9&a=[1] HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n"))
+			.startsWith("HTTP/1.1 200 ");
+		assertThat(RawHttp.exchange(this.port, "OPTIONS * HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n"))
+			.doesNotStartWith("HTTP/1.1 5").doesNotStartWith("HTTP/1.1 400 ");
+	}
+
+	@Test
+	void aWebSocketUpgradeOnAPlainRouteIsAnsweredAsPlainHttp() throws IOException {
+		// The probe's "101 then close 1002" needs the WebSocket routing filter, off unless GATEWAY_UNUSED_FILTERS=true
+		// (WebSocketUpgradeTest): without it Upgrade is a hop-by-hop header the gateway drops.
+		assertThat(RawHttp.exchange(this.port, "GET /api/studies/1 HTTP/1.1\r\nHost: a\r\nConnection: Upgrade, close\r\n"
+				+ "Upgrade: websocket\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"))
+			.startsWith("HTTP/1.1 200 ").contains(Upstream.STUDY_JSON);
+	}
+
+	@Test
 	void encodedSlashOnTheManagementPortIsNot500() throws IOException {
 		assertThat(RawHttp.exchange(this.managementPort,
 				"GET /actuator/health/a%2fb HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n"))

@@ -4,12 +4,13 @@ import dev.gatewaylab.lab.bench.BenchCommand;
 import dev.gatewaylab.lab.compare.CompareCommand;
 import dev.gatewaylab.lab.remote.EngineCommand;
 import dev.gatewaylab.lab.run.LabException;
+import dev.gatewaylab.lab.soak.SoakCommand;
 import dev.gatewaylab.lab.sweep.SweepCommand;
 import java.io.PrintStream;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
-/** {@code java -jar jmeter/target/lab.jar <bench|sweep|compare|engine> ...}; invoked by ./lab. */
+/** {@code java -jar jmeter/target/lab.jar <bench|sweep|soak|compare|engine> ...}; invoked by ./lab. */
 @Command(name = "lab", mixinStandardHelpOptions = true, version = "lab, the Gateway Lab runner (JMeter 5.6.3 embedded)",
         description = "Gateway Lab load runner.")
 public final class LabCommand implements Runnable {
@@ -37,6 +38,7 @@ public final class LabCommand implements Runnable {
         CommandLine cli = new CommandLine(new LabCommand());
         cli.addSubcommand("bench", new BenchCommand(out, err));
         cli.addSubcommand("sweep", new SweepCommand(out, err));
+        cli.addSubcommand("soak", new SoakCommand(out));
         cli.addSubcommand("compare", new CompareCommand(out));
         cli.addSubcommand("engine", new EngineCommand(out));
         cli.setOut(new java.io.PrintWriter(out, true));

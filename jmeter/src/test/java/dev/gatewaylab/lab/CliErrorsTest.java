@@ -102,4 +102,15 @@ class CliErrorsTest {
         assertThat(code).isEqualTo(2);
         assertThat(lab.err()).contains("has no run.json");
     }
+
+    @Test
+    void badSoakInputIsRejectedBeforeAnythingStarts() {
+        assertUsageError(lab.run("soak", "--minutes", "0"), "invalid --minutes 0");
+        assertUsageError(lab.run("soak", "--seconds", "5"), "a soak needs ≥ 10 s");
+        assertUsageError(lab.run("soak", "--seconds", "60", "--interval", "90"), "invalid --interval 90");
+        assertUsageError(lab.run("soak", "--rate", "-5"), "invalid --rate -5.0");
+        assertUsageError(lab.run("soak", "--max-growth", "-1"), "invalid limit -1.0");
+        assertUsageError(lab.run("soak", "--targets", "gateway,direct"), "soak runs one target",
+                "--targets gateway");
+    }
 }

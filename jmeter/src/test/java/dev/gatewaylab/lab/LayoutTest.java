@@ -23,7 +23,7 @@ class LayoutTest {
     private static final Path SOURCES = Path.of("src/main/java/dev/gatewaylab/lab");
     private static final Pattern IMPORT = Pattern.compile("^import (?:static )?dev\\.gatewaylab\\.lab\\.(\\w+)[.;]",
             Pattern.MULTILINE);
-    private static final Set<String> COMMANDS = Set.of("bench", "sweep", "compare");
+    private static final Set<String> COMMANDS = Set.of("bench", "sweep", "soak", "compare");
 
     private static Map<String, Set<String>> dependencies() throws IOException {
         Map<String, Set<String>> deps = new TreeMap<>();

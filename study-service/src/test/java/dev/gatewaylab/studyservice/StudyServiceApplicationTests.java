@@ -5,10 +5,13 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 import org.springframework.boot.micrometer.metrics.test.autoconfigure.AutoConfigureMetrics;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.boot.test.web.server.LocalManagementPort;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.http.HttpMethod;
@@ -18,6 +21,7 @@ import org.springframework.test.web.servlet.client.RestTestClient;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** The packaged app over HTTP on random ports: the shared contract end to end, on H2 with the real seed. */
+@ExtendWith(OutputCaptureExtension.class)
 @AutoConfigureMetrics // Boot turns metrics export off in tests unless asked; /actuator/prometheus is under test
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT,
 		properties = { "management.server.port=0", "STUDY_MAX_BODY_SIZE=10KB" })
@@ -164,6 +168,15 @@ class StudyServiceApplicationTests {
 		expectProblem(this.api.get().uri("/error").exchange(), 404);
 		expectProblem(this.api.get().uri("/nope").header("Accept", "text/html").exchange(), 404);
 		expectProblem(this.api.get().uri("/api/nope").header("Accept", "text/html").exchange(), 404);
+	}
+
+	@Test
+	void anUnknownPathIsNoEndpointNotAStaticResourceLookupAndLogsNoWarning(CapturedOutput output) {
+		// spring.web.resources.add-mappings=false: no resource handler behind the controllers
+		expectProblem(this.api.get().uri("/nope.css").exchange(), 404).jsonPath("$.detail")
+			.value((detail) -> assertThat(detail.toString()).isEqualTo("No endpoint GET /nope.css.")
+				.doesNotContain("static resource"));
+		assertThat(output.getAll()).as("PageNotFound logs at ERROR only").doesNotContain("No mapping for GET /nope.css");
 	}
 
 	@Test

@@ -39,7 +39,8 @@ import org.springframework.http.server.reactive.ServerHttpRequest;
 /**
  * Refuses, before any routing, what RFC 9112 says a server must refuse and Netty lets through: an HTTP version other
  * than 1.0/1.1 (505), an HTTP/1.1 request without {@code Host}, with several, or with a value that is no
- * {@code host[:port]} (400), a path with an encoded slash, backslash or NUL (400), TRACE (405). Answered with {@code application/problem+json} and the connection closed; everything
+ * {@code host[:port]} (400), a request target that is no URI (400), a path with an encoded slash, backslash or
+ * NUL (400), TRACE and CONNECT (405). Answered with {@code application/problem+json} and the connection closed; everything
  * the client still sends on it is dropped. Nothing is logged: a malformed request is the client's problem, and a
  * log line per bad request is a way to flood the log.
  * <p>
@@ -241,10 +242,13 @@ public final class RequestGuard extends ChannelDuplexHandler {
 				return HttpResponseStatus.HTTP_VERSION_NOT_SUPPORTED;
 			}
 		}
-		if (request.method() == HttpMethod.TRACE) {
-			return HttpResponseStatus.METHOD_NOT_ALLOWED; // echoes headers back (cross-site tracing); no route wants it
+		HttpMethod method = request.method();
+		if (method == HttpMethod.TRACE || method == HttpMethod.CONNECT) {
+			// TRACE echoes headers back (cross-site tracing); CONNECT asks for a tunnel: no route wants either
+			return HttpResponseStatus.METHOD_NOT_ALLOWED;
 		}
-		if (hasForbiddenEscape(request.uri())) {
+		String uri = request.uri();
+		if (!isRequestTarget(uri, method) || hasForbiddenEscape(uri)) {
 			return HttpResponseStatus.BAD_REQUEST;
 		}
 		if (request.headers().size() > MAX_HEADERS) {
@@ -256,6 +260,55 @@ public final class RequestGuard extends ChannelDuplexHandler {
 		}
 		String host = hosts.next();
 		return (hosts.hasNext() || !isHostAndPort(host)) ? HttpResponseStatus.BAD_REQUEST : null;
+	}
+
+	/** Characters a request target may hold as they are (RFC 3986: unreserved, sub-delims, ":@/?%"). */
+	private static final boolean[] TARGET_CHARS = new boolean[128];
+
+	static {
+		for (char c : ("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~!$&'()*+,;=:@/?%")
+			.toCharArray()) {
+			TARGET_CHARS[c] = true;
+		}
+	}
+
+	/**
+	 * An origin-form ({@code /path?query}) or absolute-form ({@code http://host/path}) request target that
+	 * {@code java.net.URI} accepts, or {@code *} for OPTIONS. Anything else Spring's request adapter would answer
+	 * with an empty 400, or route with a null host. Fast path: a scan of plain characters; anything unusual (a
+	 * character outside RFC 3986, a {@code %} escape) is checked by {@code java.net.URI}, as Spring will.
+	 */
+	static boolean isRequestTarget(String uri, HttpMethod method) {
+		if (uri.isEmpty()) {
+			return false;
+		}
+		if (uri.charAt(0) != '/') {
+			if (uri.equals("*")) {
+				return method == HttpMethod.OPTIONS;
+			}
+			String lower = uri.regionMatches(true, 0, "http://", 0, 7) ? uri.substring(7)
+					: uri.regionMatches(true, 0, "https://", 0, 8) ? uri.substring(8) : null;
+			if (lower == null || lower.isEmpty() || lower.charAt(0) == '/') {
+				return false;
+			}
+		}
+		for (int i = 0; i < uri.length(); i++) {
+			char c = uri.charAt(i);
+			if (c >= 128 || !TARGET_CHARS[c] || c == '%') {
+				return parses(uri);
+			}
+		}
+		return true;
+	}
+
+	private static boolean parses(String uri) {
+		try {
+			new java.net.URI(uri);
+			return true;
+		}
+		catch (java.net.URISyntaxException ex) {
+			return false;
+		}
 	}
 
 	/**
@@ -300,9 +353,9 @@ public final class RequestGuard extends ChannelDuplexHandler {
 				: (status == HttpResponseStatus.REQUEST_TIMEOUT) ? "The request body stopped arriving."
 				: (status == HttpResponseStatus.REQUEST_HEADER_FIELDS_TOO_LARGE) ? "Too many or too large header fields."
 				: (status == HttpResponseStatus.REQUEST_URI_TOO_LONG) ? "The request line is too long."
-				: (status == HttpResponseStatus.METHOD_NOT_ALLOWED) ? "TRACE is not allowed."
+				: (status == HttpResponseStatus.METHOD_NOT_ALLOWED) ? "TRACE and CONNECT are not allowed."
 				: (status == HttpResponseStatus.REQUEST_ENTITY_TOO_LARGE) ? "The request body is too large."
-				: "Malformed request: it needs valid framing, exactly one valid Host header (HTTP/1.1) and no encoded '/', '\\\\' or NUL in its path.";
+				: "Malformed request: it needs valid framing, a valid request target, exactly one valid Host header (HTTP/1.1) and no encoded '/', '\\\\' or NUL in its path.";
 		byte[] body = ("{\"type\":\"about:blank\",\"title\":\"" + status.reasonPhrase() + "\",\"status\":" + status.code()
 				+ ",\"detail\":\"" + detail + "\"}").getBytes(StandardCharsets.US_ASCII);
 		FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status,

@@ -21,7 +21,7 @@ import java.util.Map;
 /**
  * Drives one plan against one target for a number of seconds: every sample goes to the live metrics and the
  * progress line (and an optional extra sink); the JTL, when asked for, is read back into an {@link Aggregate}.
- * Shared by bench and sweep. With remote engines, a failed engine fails the run ({@link LabException}), or with
+ * Shared by bench, sweep and soak. With remote engines, a failed engine fails the run ({@link LabException}), or with
  * {@code --on-engine-loss continue} the interrupted plan run is discarded and repeated on the remaining engines.
  */
 public final class Load {
@@ -90,9 +90,15 @@ public final class Load {
      * tail of {@code responseTimeout} per request.
      */
     public void runOpen(Target t, double rate, int seconds, Path jtl) throws IOException, InterruptedException {
+        runOpen(t, rate, seconds, jtl, r -> { });
+    }
+
+    /** As {@link #runOpen(Target, double, int, Path)}, every sample also to {@code also} (the soak's intervals). */
+    public void runOpen(Target t, double rate, int seconds, Path jtl, LabCollector.SampleSink also)
+            throws IOException, InterruptedException {
         Map<String, String> props = settings.propertiesFor(t, seconds, settings.threads(), rate);
         props.put("openTail", Long.toString(OPEN_TAIL_MS));
-        run(t, props, jtl, r -> { }, Duration.ofMillis(seconds * 1000L + OPEN_TAIL_MS + 40_000L));
+        run(t, props, jtl, also, Duration.ofMillis(seconds * 1000L + OPEN_TAIL_MS + 40_000L));
     }
 
     private void run(Target t, Map<String, String> props, Path jtl, LabCollector.SampleSink also, Duration maxWait)

@@ -79,6 +79,11 @@ public class TargetOptions extends RemoteOptions {
         return start != null ? start : LabScript.fromEnvironment() != null;
     }
 
+    /** Whether --targets was given (soak defaults to the gateway alone). */
+    public boolean targetsGiven() {
+        return targets != null && !targets.isEmpty();
+    }
+
     /** Targets with their URLs and plans; fails with exit code 2 on unknown names or a missing plan. */
     public List<Target> resolveTargets(Catalog catalog, Path plansDir) {
         List<String> known = new ArrayList<>(catalog.targets().keySet());
