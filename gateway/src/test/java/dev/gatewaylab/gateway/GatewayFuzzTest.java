@@ -126,7 +126,8 @@ class GatewayFuzzTest {
 		else if (outcome.startsWith("5") && !(outcome.equals("505") && !isHttp1x(request))) {
 			problem = "a server error";
 		}
-		else if (outcome.startsWith("4") && !headerBlock(response).toLowerCase().contains("content-type: application/problem+json")) {
+		else if (outcome.startsWith("4") && !request.startsWith("HEAD ") // a HEAD answer has no body (RFC 9110 §9.3.2)
+				&& !headerBlock(response).toLowerCase().contains("content-type: application/problem+json")) {
 			problem = "a 4xx that is not problem+json";
 		}
 		else if (response.contains("Exception") || response.contains("\tat ")) {
@@ -140,20 +141,21 @@ class GatewayFuzzTest {
 	/** The final status code ("100 Continue" skipped), or "closed" when no answer came before the close. */
 	private static String outcome(String response) {
 		Matcher m = STATUS.matcher(response);
-		String status = "closed";
+		int from = finalResponse(response);
+		return (m.find(from) && m.start() == from) ? m.group(1) : "closed";
+	}
+
+	/** Where the final answer starts: after any interim "100 Continue" head. */
+	private static int finalResponse(String response) {
 		int from = 0;
-		while (m.find(from) && m.start() == from) {
-			status = m.group(1);
-			if (!status.equals("100")) {
-				break;
-			}
+		while (response.startsWith("HTTP/1.1 100 ", from) || response.startsWith("HTTP/1.0 100 ", from)) {
 			int end = response.indexOf("\r\n\r\n", from);
 			if (end < 0) {
 				break;
 			}
 			from = end + 4;
 		}
-		return status;
+		return from;
 	}
 
 	/** Whether the request line ends in HTTP/1.0 or HTTP/1.1 (else 505 is the right answer). */
@@ -163,9 +165,11 @@ class GatewayFuzzTest {
 		return line.endsWith(" HTTP/1.1") || line.endsWith(" HTTP/1.0");
 	}
 
+	/** The final answer's header block. */
 	private static String headerBlock(String response) {
-		int end = response.indexOf("\r\n\r\n");
-		return (end < 0) ? response : response.substring(0, end);
+		int from = finalResponse(response);
+		int end = response.indexOf("\r\n\r\n", from);
+		return (end < 0) ? response.substring(from) : response.substring(from, end);
 	}
 
 	private static String printable(String s, int max) {

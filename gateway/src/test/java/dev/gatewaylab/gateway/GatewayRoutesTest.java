@@ -109,9 +109,9 @@ class GatewayRoutesTest extends RunningGateway {
 		this.client.get().uri("/nope").exchange()
 			.expectStatus().isNotFound()
 			.expectHeader().contentType(MediaType.APPLICATION_PROBLEM_JSON)
-			.expectBody().jsonPath("$.status").isEqualTo(404)
+			.expectBody(String.class)
 			// spring.web.resources.add-mappings=false: no classpath resource handler behind the routes
-			.jsonPath("$.detail").value((detail) -> assertThat(String.valueOf(detail)).doesNotContain("static resource"));
+			.value((body) -> assertThat(body).contains("\"status\":404").doesNotContain("static resource"));
 	}
 
 	@Test
