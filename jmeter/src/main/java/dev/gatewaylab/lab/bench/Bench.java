@@ -22,6 +22,7 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -73,7 +74,7 @@ final class Bench {
                 warmup.runInterleaved(s.targets()).forEach((t, w) -> runs.get(t.name()).warmup = w);
             }
             for (int rep = 1; rep <= s.repetitions(); rep++) {
-                for (TargetRun r : runs.values()) {
+                for (TargetRun r : inOrder(rep)) {
                     if (restarts != null) {
                         progress.phase("variant " + r.target.name() + " (restart if needed)", 30);
                         restarts.switchTo(r.target);
@@ -100,6 +101,18 @@ final class Bench {
         List<TargetResult> results = runs.values().stream().map(Summary::of).toList();
         RunResult run = diagnose(started, results);
         return write(run);
+    }
+
+    /**
+     * The targets in alternating order — A B C in odd repetitions, C B A in even ones — so that a drift over the run
+     * (an upstream still warming, a neighbour's load fading) does not always favour the target measured last.
+     */
+    List<TargetRun> inOrder(int rep) {
+        List<TargetRun> order = new ArrayList<>(runs.values());
+        if (rep % 2 == 0) {
+            Collections.reverse(order);
+        }
+        return order;
     }
 
     private void measure(Load load, TargetRun r, int rep) throws IOException, InterruptedException {
@@ -134,7 +147,7 @@ final class Bench {
         double rate = s.rate() > 0 ? s.rate() : Math.max(1, Math.floor(runs.values().stream()
                 .mapToDouble(r -> TargetRun.merged(r.reps).tps()).min().orElse(2) / 2));
         for (int rep = 1; rep <= s.latencyRepetitions(); rep++) {
-            for (TargetRun r : runs.values()) {
+            for (TargetRun r : inOrder(rep)) {
                 progress.phase(String.format(java.util.Locale.ROOT, "equal load %s %.0f req/s rep %d/%d",
                         r.target.name(), rate, rep, s.latencyRepetitions()), s.durationSeconds());
                 Path jtl = dir.resolve("raw").resolve(r.target.name() + "-open" + rep + ".jtl");

@@ -41,14 +41,15 @@ final class Notes {
             notes.add("Experiment " + s.experiment() + ": for every repetition the service under test was restarted "
                     + "in each variant (./lab down <service>; <environment> ./lab up <service>), each target warmed until "
                     + "steady and measured" + (s.openModel() ? " in the open model at " + s.rate() + " req/s" : "")
-                    + ", variants interleaved; each is compared with the first (" + s.targets().get(0).name() + "): "
+                    + ", variants interleaved in alternating order (A B C, then C B A: a drift over the run cancels out) and "
+                    + "every measurement on a freshly restarted JVM; each is compared with the first (" + s.targets().get(0).name() + "): "
                     + "TPS ratio per repetition (mean ± CI95), CPU per request, p99. No equal-load phase. Targets: "
                     + String.join("; ", s.targets().stream().map(t -> t.name() + " "
                     + (t.restartEnv().isEmpty() ? "(defaults)" : t.restartEnv().toString())).toList()) + ".");
         } else if (s.latencyRepetitions() > 0) {
             notes.add("Latency at equal load: after the throughput phase every target got the same open-model load "
                     + "(JMeter's Open Model Thread Group, Poisson arrivals at the rate shown, a new thread per arrival), "
-                    + "interleaved; a repetition ends 2 s after its last arrival, and a request still in flight then counts "
+                    + "interleaved in alternating order; a repetition ends 2 s after its last arrival, and a request still in flight then counts "
                     + "as an error (none here unless the errors say so). Latency is measured from each request's actual send "
                     + "to its last byte in whole ms. An arrival never waits for a free "
                     + "client thread, so slow responses cannot hold back later requests (no coordinated omission at "

@@ -63,6 +63,10 @@ class EmbeddedBenchTest {
             assertThat(run.has("settings")).isTrue();
             assertThat(run.get("environment").get("cores").asInt()).isPositive();
             assertThat(run.get("repetitions")).hasSize(4);
+            // Alternating order: A B in odd repetitions, B A in even ones, so a drift cannot favour one target.
+            List<String> order = new ArrayList<>();
+            run.get("repetitions").forEach(r -> order.add(r.get("target").asText() + r.get("rep").asInt()));
+            assertThat(order).containsExactly("direct1", "monolith1", "monolith2", "direct2");
             JsonNode direct = run.get("targets").get(0);
             for (String field : List.of("name", "samples", "tps", "tps_ci95", "avg_ms", "min_ms", "max_ms", "p50_ms",
                     "p90_ms", "p99_ms", "success_rate", "errors")) {
