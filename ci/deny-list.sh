@@ -26,22 +26,9 @@ dir="$OUT/experiment"
 if ./lab bench --quick --experiment deny-list --variants "$SIZE" --duration 3 --metrics-port 0 --results "$dir" \
      > "$dir.log" 2>&1; then
   check "--experiment deny-list: off and $SIZE measured after their own restarts, allowed clients all 200, a verdict" \
-    python3 - "$(ls -d "$dir"/*/)" "$SIZE" <<'PY'
-import json, os, re, sys
-run, size = sys.argv[1], sys.argv[2]
-d = json.load(open(os.path.join(run, "run.json")))
-names = [t["name"] for t in d["targets"]]
-starts = len(re.findall(r"starting gateway", open(os.path.join(run, "lab-script.log")).read()))
-for t in d["targets"]:
-    print(f"       {t['name']}: {t['samples']} samples, {t['tps']:.0f} TPS, success {t['success_rate']:.2f} %")
-print(f"       {d['answer']}")
-props = d["settings"]["jmeter_properties"]
-ok = (names == ["off", size] and all(t["samples"] > 0 and t["success_rate"] == 100.0 for t in d["targets"])
-      and starts >= 2 * d["settings"]["repetitions"] and props.get("traffic") == "allowed"
-      and props.get("clients", "").endswith(f"/{size}/client-ips.csv")
-      and re.search(r"(within 3 % of off|undecided at 3 %|no verdict)", d["answer"]))
-sys.exit(0 if ok else 1)
-PY
+    ci/check_experiment.py "$(ls -d "$dir"/*/)" --targets "off,$SIZE" --ratio-of "$SIZE" --all-succeed \
+      --property traffic=allowed --property-suffix "clients=/$SIZE/client-ips.csv" \
+      --answer "(within 3 % of off|undecided at 3 %|no verdict)"
 else
   fail "--experiment deny-list (see $dir.log)"; tail -20 "$dir.log"
 fi

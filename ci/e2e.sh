@@ -139,26 +139,13 @@ check "./lab sweep writes sweep.md with one row per level" \
            && [ -s "$(ls "$0"/sweep/*/sweep.json)" ] && ! grep -q "{" "$0"/sweep/*/sweep.md' "$OUT"
 
 echo "== ./lab bench --experiment: the gateway restarted in each variant, compared with the first"
-for exp in "logging log4j2-async" "tuning nio"; do
-  read -r name variant <<< "$exp"
+for exp in "logging off log4j2-async" "tuning defaults nio"; do
+  read -r name baseline variant <<< "$exp"
   dir="$OUT/experiment-$name"
   if ./lab bench --quick --experiment "$name" --variants "$variant" --duration 2 --metrics-port 0 --results "$dir" \
        > "$dir.log" 2>&1; then
     check "--experiment $name --variants $variant: both variants measured after their own restart, ratio to the baseline" \
-      python3 - "$(ls -d "$dir"/*/)" "$variant" <<'PY'
-import json, os, re, sys
-run, variant = sys.argv[1], sys.argv[2]
-d = json.load(open(os.path.join(run, "run.json")))
-names = [t["name"] for t in d["targets"]]
-restarts = len(re.findall(r"starting gateway", open(os.path.join(run, "lab-script.log")).read()))
-ratio = d["ratios"][0]
-print(f"       targets {names}, {restarts} gateway starts, {ratio['of']} / {ratio['to']} = {ratio['mean']:.3f}")
-print(f"       apps' JDK: {d['environment']['apps_jdk']}")
-ok = (len(names) == 2 and names[1] == variant and all(t["samples"] > 0 for t in d["targets"])
-      and restarts >= 2 * d["settings"]["repetitions"] and ratio["of"] == variant and len(ratio["reps"]) == 2
-      and d["answer"].lower().startswith(d["settings"]["experiment"]) and d["environment"]["apps_jdk"])
-sys.exit(0 if ok else 1)
-PY
+      ci/check_experiment.py "$(ls -d "$dir"/*/)" --targets "$baseline,$variant" --ratio-of "$variant" --apps-jdk
   else
     fail "--experiment $name (see $dir.log)"; tail -5 "$dir.log"
   fi
@@ -169,19 +156,9 @@ if ls /usr/lib/jvm/*/release >/dev/null 2>&1 && grep -qE '^JAVA_VERSION="(2[1-9]
   if ./lab bench --quick --experiment virtual-threads --rate 40 --duration 2 --metrics-port 0 --results "$dir" \
        > "$dir.log" 2>&1; then
     check "--experiment virtual-threads: study-service restarted per variant, direct and gateway in the open model" \
-      python3 - "$(ls -d "$dir"/*/)" <<'PY'
-import json, os, re, sys
-run = sys.argv[1]
-d = json.load(open(os.path.join(run, "run.json")))
-names = [t["name"] for t in d["targets"]]
-starts = len(re.findall(r"starting study-service", open(os.path.join(run, "lab-script.log")).read()))
-print(f"       targets {names}, {starts} study-service starts; {d['answer']}")
-ok = (names == ["platform-direct", "platform-gateway", "virtual-direct", "virtual-gateway"]
-      and all(t["samples"] > 0 and t["plan"] == "slow-upstream" for t in d["targets"])
-      and d["settings"]["model"].startswith("open at 40") and starts >= 2 * d["settings"]["repetitions"]
-      and "the gateway adds at p99: platform" in d["answer"])
-sys.exit(0 if ok else 1)
-PY
+      ci/check_experiment.py "$(ls -d "$dir"/*/)" --service study-service --variants platform,virtual \
+        --targets platform-direct,platform-gateway,virtual-direct,virtual-gateway --plan slow-upstream \
+        --model "open at 40" --answer "the gateway adds at p99: platform"
   else
     fail "--experiment virtual-threads (see $dir.log)"; tail -5 "$dir.log"
   fi

@@ -38,18 +38,20 @@ final class Bench {
     private final PrintStream out;
     private final LiveMetrics metrics;
     private final Restarts restarts;
+    private final Experiment experiment;
     private final Map<String, TargetRun> runs = new LinkedHashMap<>();
     private final List<RepResult> reps = new ArrayList<>();
     private final List<String> engineEvents = new ArrayList<>();
     private final List<String> lostEngines = new ArrayList<>();
     private ClockOffsets clocks;
 
-    Bench(Settings settings, Path dir, PrintStream out, LiveMetrics metrics, Restarts restarts) {
+    Bench(Settings settings, Path dir, PrintStream out, LiveMetrics metrics, Restarts restarts, Experiment experiment) {
         this.s = settings;
         this.dir = dir;
         this.out = out;
         this.metrics = metrics;
         this.restarts = restarts;
+        this.experiment = experiment;
         settings.targets().forEach(t -> runs.put(t.name(), new TargetRun(t)));
     }
 
@@ -77,7 +79,7 @@ final class Bench {
                 for (TargetRun r : inOrder(rep)) {
                     if (restarts != null) {
                         progress.phase("variant " + r.target.name() + " (restart if needed)", 30);
-                        restarts.switchTo(r.target);
+                        restarts.switchTo(r.target, rep);
                         if (s.warmupSeconds() > 0) {
                             r.warmup = warmup.run(warmupTarget(r.target)); // a restarted service is a cold JVM
                         }
@@ -210,16 +212,16 @@ final class Bench {
             warnings.addAll(clocks.warnings());
         }
         warnings.addAll(engineEvents);
-        boolean experiment = restarts != null;
-        List<String> comparisons = s.repetitions() < 2 ? List.of() : Comparisons.of(results, experiment);
-        List<RunResult.Ratio> ratios = experiment ? Answer.ratiosToFirst(results) : Answer.ratios(results);
-        String answer = !experiment ? Answer.sentence(results, ratios, services)
+        boolean variants = experiment != null;
+        List<String> comparisons = s.repetitions() < 2 ? List.of() : Comparisons.of(results, variants);
+        List<RunResult.Ratio> ratios = variants ? Answer.ratiosToFirst(results) : Answer.ratios(results);
+        String answer = !variants ? Answer.sentence(results, ratios, services)
                 : s.openModel() ? Answer.openExperimentSentence(s.experiment(), s.rate(), results)
                 : Answer.experimentSentence(s.experiment(), results, ratios, services,
-                        Experiment.named(s.experiment(), s.labHome()).tolerance());
+                        experiment.tolerance());
         return new RunResult(answer, s.describe(),
                 Environment.probe(started, s.labHome(), s.remoteHosts(), s.catalog().services().keySet()), results,
-                ratios, reps, comparisons, warnings, Notes.of(s, results, experiment), engines);
+                ratios, reps, comparisons, warnings, Notes.of(s, results, variants), engines);
     }
 
     /** JMeter dashboards (best effort: a failure becomes a warning), then run.json, report.md, report.html. */

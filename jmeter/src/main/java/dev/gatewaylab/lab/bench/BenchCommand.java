@@ -76,6 +76,9 @@ public final class BenchCommand implements Callable<Integer> {
         this.err = err;
     }
 
+    /** The experiment with its variants, resolved once by {@link #settings()} (null without --experiment). */
+    private Experiment chosen;
+
     /** Turns the options into validated settings; throws LabException (exit 2) on any bad input. */
     Settings settings() {
         Path labHome = TargetOptions.labHome();
@@ -99,8 +102,10 @@ public final class BenchCommand implements Callable<Integer> {
         Path plans = labHome.resolve("jmeter").resolve("plans");
         List<Target> targets;
         boolean open = false;
+        chosen = null;
         if (experiment != null) {
-            Experiment e = experiment(labHome);
+            Experiment e = Experiment.named(experiment, labHome).select(variants);
+            chosen = e;
             e.properties().forEach(props::putIfAbsent); // the variants' plan properties; -J wins
             LabScript.require("--experiment " + experiment + " (it restarts " + e.service() + " per variant)",
                     "./lab bench --experiment " + experiment);
@@ -116,10 +121,6 @@ public final class BenchCommand implements Callable<Integer> {
                 target.resultsRoot(labHome),
                 target.metricsPort(), target.remote(), quick, experiment,
                 dashboard != null ? dashboard : !quick, catalog);
-    }
-
-    private Experiment experiment(Path labHome) {
-        return Experiment.named(experiment, labHome).select(variants);
     }
 
     /** Writes the inputs the experiment's variants read and are missing (e.g. the deny-list rule files). */
@@ -140,27 +141,24 @@ public final class BenchCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         Settings s = settings();
-        try (RunDirectory run = RunDirectory.start(s, target.start(), out)) {
+        return RunDirectory.run(s, target.start(), out, run -> {
             try (LiveMetrics metrics = new LiveMetrics()) {
                 return run(s, run, metrics);
-            } catch (Exception | Error e) {
-                run.fail(e);
-                throw e;
             }
-        }
+        });
     }
 
     private int run(Settings s, RunDirectory run, LiveMetrics metrics) throws Exception {
         JMeterHome.init(JMeterHome.defaultLocation());
         int port = metrics.start(s.metricsPort(), err);
         Restarts restarts = null;
-        if (s.experiment() != null) {
-            Experiment e = experiment(s.labHome());
+        Experiment e = chosen;
+        if (e != null) {
             prepare(e);
             restarts = new Restarts(new LabScript(LabScript.require("--experiment", "./lab bench --experiment "
                     + s.experiment()), run.dir().resolve("lab-script.log")), e.service());
         }
-        Bench bench = new Bench(s, run.dir(), out, metrics, restarts);
+        Bench bench = new Bench(s, run.dir(), out, metrics, restarts, e);
         out.printf("bench: %d target(s) %s, %d reps × %d s, warm-up %d s, %s; about %d s; results %s%s%n",
                 s.targets().size(), TargetOptions.joinTargets(s.targets()), s.repetitions(), s.durationSeconds(),
                 s.warmupSeconds(), s.describe().get("model"), bench.plannedSeconds(), run.dir(),

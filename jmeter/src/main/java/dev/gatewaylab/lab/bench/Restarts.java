@@ -16,6 +16,7 @@ final class Restarts {
     private final LabScript lab;
     private final String service;
     private Map<String, String> current;
+    private int currentRep;
 
     Restarts(LabScript lab, String service) {
         this.lab = lab;
@@ -23,16 +24,18 @@ final class Restarts {
     }
 
     /**
-     * Restarts the service in {@code t}'s variant — also when it already runs in it (the alternating order measures
-     * the same variant twice in a row at a repetition boundary): every measurement gets a cold JVM of its own, so
-     * repetitions stay independent.
+     * Puts the service into {@code t}'s variant for repetition {@code rep}: restarts it unless it already runs in that
+     * variant in this repetition. A new repetition always gets a cold JVM — also when the alternating order measures
+     * the same variant twice in a row at a repetition boundary — so repetitions stay independent; targets sharing a
+     * variant within one repetition (virtual-threads: direct and gateway) share its JVM.
      */
-    void switchTo(Target t) throws IOException, InterruptedException {
-        if (t.restartEnv() == null) {
+    void switchTo(Target t, int rep) throws IOException, InterruptedException {
+        if (t.restartEnv() == null || (t.restartEnv().equals(current) && rep == currentRep)) {
             return;
         }
         restart(t.restartEnv());
         current = t.restartEnv();
+        currentRep = rep;
     }
 
     void restoreDefault() {

@@ -40,8 +40,29 @@ public final class RunDirectory implements AutoCloseable {
         Runtime.getRuntime().addShutdownHook(hook);
     }
 
+    /** What one run does inside its directory; returns the command's exit code. */
+    @FunctionalInterface
+    public interface Body {
+        int run(RunDirectory run) throws Exception;
+    }
+
+    /**
+     * The whole life of a run: {@link #start}, then {@code body}; a failure (exception or error) is recorded in the
+     * INCOMPLETE marker and rethrown; the services it started are stopped in every case.
+     */
+    public static int run(Settings s, boolean start, PrintStream out, Body body) throws Exception {
+        try (RunDirectory run = start(s, start, out)) {
+            try {
+                return body.run(run);
+            } catch (Exception | Error e) {
+                run.fail(e);
+                throw e;
+            }
+        }
+    }
+
     /** Starts the needed services (with {@code start}), then creates the results directory. */
-    public static RunDirectory start(Settings s, boolean start, PrintStream out) throws IOException, InterruptedException {
+    private static RunDirectory start(Settings s, boolean start, PrintStream out) throws IOException, InterruptedException {
         LabScript lab = null;
         List<String> started = List.of();
         if (start && s.remoteHosts().isEmpty()) {

@@ -51,14 +51,7 @@ final class Soak {
     }
 
     int run() throws Exception {
-        try (RunDirectory run = RunDirectory.start(s, o.start(), out)) {
-            try {
-                return run(run);
-            } catch (Exception | Error e) {
-                run.fail(e);
-                throw e;
-            }
-        }
+        return RunDirectory.run(s, o.start(), out, this::run);
     }
 
     private int run(RunDirectory run) throws Exception {

@@ -39,14 +39,7 @@ final class Sweep {
     }
 
     int run(boolean start) throws Exception {
-        try (RunDirectory run = RunDirectory.start(s, start, out)) {
-            try {
-                return run(run);
-            } catch (Exception | Error e) {
-                run.fail(e);
-                throw e;
-            }
-        }
+        return RunDirectory.run(s, start, out, this::run);
     }
 
     private int run(RunDirectory run) throws Exception {
