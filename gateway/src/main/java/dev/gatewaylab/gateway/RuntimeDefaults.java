@@ -20,13 +20,14 @@ final class RuntimeDefaults {
 		{ "GATEWAY_NETTY_LEAK_DETECTION", "io.netty.leakDetection.level", "disabled" },
 		// epoll (true) or NIO (false).
 		{ "GATEWAY_NETTY_NATIVE", "reactor.netty.native", "true" },
-		// How the async logger's thread waits for events. Timeout is Log4j2's default: Sleep gave more req/s in one run
-		// under load but burns ~30 % of a core when idle, Yield a whole core; Block was slower (docs/gateway-cost.md).
-		{ "GATEWAY_LOG_WAIT_STRATEGY", "log4j2.asyncLoggerWaitStrategy", "Timeout" },
-		// With the Sleep strategy: how long the logger thread parks when idle, and how often it first spins/yields
-		// (Log4j2's defaults, 100 ns and 200, are what makes Sleep burn a core when idle).
-		{ "GATEWAY_LOG_SLEEP_NS", "AsyncLogger.SleepTimeNs", "100" },
-		{ "GATEWAY_LOG_RETRIES", "AsyncLogger.Retries", "200" },
+		// How the async logger's thread waits for events. Sleep: the event loop never signals it; it parks
+		// GATEWAY_LOG_SLEEP_NS between batches. Log4j2's default, Timeout, wakes it (lock, notify, futex) for every
+		// access-log line: a context switch and a write per request (docs/gateway-cost.md).
+		{ "GATEWAY_LOG_WAIT_STRATEGY", "log4j2.asyncLoggerWaitStrategy", "Sleep" },
+		// With Sleep: park 5 ms between batches and never spin or yield first (Log4j2's own Sleep defaults, 100 ns and
+		// 200 retries, keep a core busy when idle).
+		{ "GATEWAY_LOG_SLEEP_NS", "AsyncLogger.SleepTimeNs", "5000000" },
+		{ "GATEWAY_LOG_RETRIES", "AsyncLogger.Retries", "0" },
 	};
 
 	private RuntimeDefaults() {

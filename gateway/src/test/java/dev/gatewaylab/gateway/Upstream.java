@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import reactor.netty.DisposableServer;
 import reactor.netty.http.server.HttpServer;
@@ -29,6 +30,12 @@ final class Upstream implements AutoCloseable {
 	/** GET /api/studies/3 always fails with 500. */
 	final AtomicInteger brokenGets = new AtomicInteger();
 
+	/** GET /api/studies/4 always fails with 503 (retried until the limit); also with a request body. */
+	final AtomicInteger unavailableGets = new AtomicInteger();
+
+	/** A body larger than the gateway writes in one piece with its headers (ResponseWriteFilter: 64 KiB). */
+	static final String BIG_BODY = "[" + "\"0123456789abcdef\",".repeat(12_000) + "\"end\"]";
+
 	private final DisposableServer server;
 
 	Upstream() {
@@ -48,6 +55,15 @@ final class Upstream implements AutoCloseable {
 					this.brokenGets.incrementAndGet();
 					return response.status(500).send();
 				})
+				.get("/api/studies/4", (request, response) -> {
+					this.unavailableGets.incrementAndGet();
+					return request.receive().then().then(response.status(503).send().then());
+				})
+				.get("/api/studies/big", (request, response) -> response.header("Content-Type", "application/json")
+					.header("Content-Length", String.valueOf(BIG_BODY.length()))
+					.sendString(Mono.just(BIG_BODY)))
+				.get("/api/studies/chunked", (request, response) -> response.header("Content-Type", "application/json")
+					.sendString(Flux.just("[\"a\",", "\"b\",", "\"c\"]")))
 				.post("/api/studies/2", (request, response) -> {
 					this.failingPosts.incrementAndGet();
 					return request.receive().then().then(response.status(503).send().then());
