@@ -40,11 +40,12 @@ final class Tuning {
         v.add(new Variant("nio", Experiment.env("GATEWAY_NETTY_NATIVE", "false"), "NIO instead of epoll"));
         v.add(new Variant("g1", Experiment.env("GATEWAY_JAVA_OPTS", "-Xmx256m -Xms256m -XX:+UseG1GC"),
                 "G1 (the JVM default) instead of ParallelGC"));
-        v.add(new Variant("log-wait-sleep", Experiment.env("GATEWAY_LOG_WAIT_STRATEGY", "Sleep"),
-                "async logger thread waits with Sleep instead of Timeout"));
-        v.add(new Variant("log-wait-sleep-1ms", Experiment.env("GATEWAY_LOG_WAIT_STRATEGY", "Sleep",
-                "GATEWAY_LOG_SLEEP_NS", "1000000", "GATEWAY_LOG_RETRIES", "0"),
-                "async logger thread parks 1 ms between batches, never signalled by the event loop"));
+        v.add(new Variant("framework-routing", Experiment.env("GATEWAY_FRAMEWORK_ROUTING", "true"),
+                "Spring Cloud Gateway's NettyRoutingFilter and NettyWriteResponseFilter instead of the gateway's own"));
+        v.add(new Variant("framework-retry", Experiment.env("GATEWAY_RETRY_FILTER", "Retry"),
+                "Spring Cloud Gateway's Retry filter instead of UpstreamRetry"));
+        v.add(new Variant("log-wait-timeout", Experiment.env("GATEWAY_LOG_WAIT_STRATEGY", "Timeout"),
+                "async logger thread signalled for every line (Log4j2's default) instead of parking 5 ms"));
         v.add(new Variant("leak-detection-simple", Experiment.env("GATEWAY_NETTY_LEAK_DETECTION", "simple"),
                 "Netty's default buffer leak detection"));
         otherJdk().ifPresent(jdk -> v.add(new Variant("jdk-" + version(jdk).orElse(0),
