@@ -17,8 +17,9 @@ final class Notes {
         List<String> notes = new ArrayList<>();
         if (!s.quick() && s.warmupSeconds() > 0) {
             notes.add(String.format(Locale.ROOT, "Warm-up (discarded) ran in windows of %d s until the target was "
-                    + "steady: in the last window the JIT compile time of each JVM serving it (from its management "
-                    + "port) and of the runner grew by less than %.0f %% of wall time, and the last two windows' TPS "
+                    + "steady: since its previous window (targets are warmed in turn) the JIT compile time of each "
+                    + "JVM serving it (from its management port) and of the runner grew by less than %.0f %% of the wall "
+                    + "time in between, and the last two windows' TPS "
                     + "were within %.0f %% — or until %d s had passed (then a warning says so). Per target: the "
                     + "Method section.", s.warmupSeconds(), SteadyState.COMPILE_SHARE_PERCENT,
                     SteadyState.TPS_TOLERANCE_PERCENT, s.warmupMaxSeconds()));

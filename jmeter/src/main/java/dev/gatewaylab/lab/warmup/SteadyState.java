@@ -5,9 +5,10 @@ import java.util.Locale;
 
 /**
  * Decides from warm-up windows whether a target has reached steady state: the JVMs serving it (and the runner's)
- * have stopped compiling — in the last window each one's JIT compile time grew by less than
- * {@value #COMPILE_SHARE_PERCENT} % of the window's wall time — and the last two windows' throughput agree within
- * {@value #TPS_TOLERANCE_PERCENT} %. Pure: the windows are measured elsewhere.
+ * have stopped compiling — since the previous reading each one's JIT compile time grew by less than
+ * {@value #COMPILE_SHARE_PERCENT} % of the wall time between the readings (a target warmed in turn with others is read
+ * once per round: its JVMs keep compiling in the background while the others get the load) — and the last two
+ * windows' throughput agree within {@value #TPS_TOLERANCE_PERCENT} %. Pure: the windows are measured elsewhere.
  */
 public final class SteadyState {
 
@@ -15,13 +16,18 @@ public final class SteadyState {
     public static final double TPS_TOLERANCE_PERCENT = 5;
 
     /**
-     * One warm-up window: its length, throughput, and the largest compile-time growth of any JVM in it (ms; NaN
-     * when no JVM's compile time could be read, e.g. nginx or a remote target) with that JVM's name.
+     * One warm-up window: its length, throughput, and the largest compile-time growth of any JVM since the target's
+     * previous reading (ms; NaN when no JVM's compile time could be read, e.g. nginx or a remote target) with that
+     * JVM's name, over {@code sinceSeconds} of wall time (the window alone when the target is warmed by itself).
      */
-    record Window(double seconds, double tps, double compileMs, String busiestJvm) {
+    record Window(double seconds, double tps, double compileMs, String busiestJvm, double sinceSeconds) {
+
+        Window(double seconds, double tps, double compileMs, String busiestJvm) {
+            this(seconds, tps, compileMs, busiestJvm, seconds);
+        }
 
         double compileSharePercent() {
-            return Double.isNaN(compileMs) ? Double.NaN : 100 * compileMs / (seconds * 1000);
+            return Double.isNaN(compileMs) ? Double.NaN : 100 * compileMs / (sinceSeconds * 1000);
         }
     }
 
@@ -46,8 +52,8 @@ public final class SteadyState {
         double share = last.compileSharePercent();
         boolean compiled = Double.isNaN(share) || share < COMPILE_SHARE_PERCENT;
         String compile = Double.isNaN(share) ? "compile time unknown (no JVM metrics), decided on TPS only"
-                : String.format(Locale.ROOT, "JIT compile +%.0f ms in the last %s s window (%.1f %% of wall time, %s)",
-                        last.compileMs(), fmt(last.seconds()), share, last.busiestJvm());
+                : String.format(Locale.ROOT, "JIT compile +%.0f ms in the last %s s (%.1f %% of wall time, %s)",
+                        last.compileMs(), fmt(Math.round(last.sinceSeconds() * 10) / 10.0), share, last.busiestJvm());
         String tps = String.format(Locale.ROOT, "last two windows %,.0f and %,.0f req/s (%.1f %% apart)",
                 previous.tps(), last.tps(), spread);
         if (tpsSteady && compiled) {

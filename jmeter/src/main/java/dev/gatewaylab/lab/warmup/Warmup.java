@@ -72,6 +72,7 @@ public final class Warmup {
         final Map<String, URI> jvms;
         final Map<String, JvmActivity> first;
         Map<String, JvmActivity> before;
+        long beforeNanos = System.nanoTime();
         final List<SteadyState.Window> windows = new ArrayList<>();
         double busySeconds;
 
@@ -97,6 +98,7 @@ public final class Warmup {
         load.run(t, s.warmupSeconds(), s.threads(), null, r -> count.increment());
         double seconds = (System.nanoTime() - w0) / 1e9;
         Map<String, JvmActivity> after = read(w.jvms);
+        long afterNanos = System.nanoTime();
         String busiest = null;
         double maxCompile = Double.NaN;
         for (Map.Entry<String, JvmActivity> e : after.entrySet()) {
@@ -109,8 +111,10 @@ public final class Warmup {
                 }
             }
         }
-        w.windows.add(new SteadyState.Window(seconds, count.sum() / seconds, maxCompile, busiest));
+        w.windows.add(new SteadyState.Window(seconds, count.sum() / seconds, maxCompile, busiest,
+                (afterNanos - w.beforeNanos) / 1e9));
         w.before = after;
+        w.beforeNanos = afterNanos;
         w.busySeconds += seconds;
         if (s.quick()) {
             return result(w.busySeconds, w.windows.size(), false, w.first, after, "--quick: one window of "

@@ -18,7 +18,7 @@ class SteadyStateTest {
     void warmWhenCompilationStoppedAndTheLastTwoWindowsAgree() {
         var v = SteadyState.judge(List.of(w(2000, 4000), w(5800, 900), w(6000, 40)), 15, 120);
         assertThat(v.state()).isEqualTo(State.WARM);
-        assertThat(v.reason()).startsWith("steady: JIT compile +40 ms").contains("0.8 % of wall time", "gateway")
+        assertThat(v.reason()).startsWith("steady: JIT compile +40 ms in the last 5 s").contains("0.8 % of wall time", "gateway")
                 .contains("3.3 % apart");
     }
 
@@ -28,6 +28,18 @@ class SteadyStateTest {
         var v = SteadyState.judge(List.of(w(6000, 2000), w(6050, 600)), 10, 120);
         assertThat(v.state()).isEqualTo(State.WARMING);
         assertThat(v.reason()).startsWith("still compiling: JIT compile +600 ms").contains("12.0 % of wall time");
+    }
+
+    @Test
+    void compileTimeIsAShareOfTheWallTimeSinceThePreviousReading() {
+        // Warmed in turn with two other targets: read every 15 s. 600 ms of JIT in 15 s is 4 %, not 12 %.
+        var still = SteadyState.judge(List.of(new Window(5, 6000, 2000, "gateway", 15),
+                new Window(5, 6050, 600, "gateway", 15)), 10, 120);
+        assertThat(still.reason()).contains("+600 ms in the last 15 s (4.0 % of wall time");
+        var warm = SteadyState.judge(List.of(new Window(5, 6000, 900, "gateway", 15),
+                new Window(5, 6050, 240, "study-service", 15)), 10, 120);
+        assertThat(warm.state()).isEqualTo(State.WARM);
+        assertThat(warm.reason()).contains("+240 ms in the last 15 s (1.6 % of wall time, study-service)");
     }
 
     @Test
