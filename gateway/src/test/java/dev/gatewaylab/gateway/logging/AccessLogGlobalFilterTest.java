@@ -4,7 +4,9 @@ import java.net.InetSocketAddress;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 
+import org.apache.logging.log4j.Level;
 import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.core.config.Configurator;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -35,6 +37,9 @@ class AccessLogGlobalFilterTest {
 
 	@BeforeEach
 	void captureAccessLog() {
+		// As log4j2-spring.xml configures it: without a Spring context (this test alone) Log4j2's default
+		// configuration would leave the access logger at ERROR.
+		Configurator.setLevel(AccessLogGlobalFilter.LOGGER_NAME, Level.INFO);
 		this.appender = CapturingAppender.attachTo(AccessLogGlobalFilter.LOGGER_NAME);
 	}
 

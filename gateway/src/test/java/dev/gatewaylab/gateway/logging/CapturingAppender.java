@@ -67,7 +67,6 @@ public final class CapturingAppender extends AbstractAppender {
 		return this.events.stream().map(Captured::message).toList();
 	}
 
-	/** Async loggers append on their own thread: wait (with a deadline) until {@code count} events arrived. */
 	/**
 	 * Waits (with a deadline) until a message containing {@code text} has arrived; returns all messages. Async loggers
 	 * may still deliver an earlier test's lines, so tests select their own lines instead of counting all.
@@ -83,6 +82,7 @@ public final class CapturingAppender extends AbstractAppender {
 		return messages();
 	}
 
+	/** Async loggers append on their own thread: wait (with a deadline) until {@code count} events arrived. */
 	List<String> awaitMessages(int count) {
 		long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
 		while (this.events.size() < count) {
