@@ -4,6 +4,7 @@ import dev.gatewaylab.lab.result.CpuCost;
 import dev.gatewaylab.lab.result.Latency;
 import dev.gatewaylab.lab.result.RunResult;
 import dev.gatewaylab.lab.result.TargetResult;
+import dev.gatewaylab.lab.run.Settings;
 import dev.gatewaylab.lab.stats.Stats;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,6 +15,29 @@ import java.util.Map;
 final class Answer {
 
     private Answer() {
+    }
+
+    /** What a run concludes: its one sentence, the ratios it rests on and the verdict lines. */
+    record Verdict(String answer, List<RunResult.Ratio> ratios, List<String> comparisons) {
+    }
+
+    /**
+     * The ratios and verdicts fitting the run: gateway ÷ each other target; an experiment's variants ÷ its baseline; a
+     * toggled experiment's variants ÷ their own off arms; an open-model experiment answers with latency.
+     */
+    static Verdict of(Settings s, Experiment experiment, List<TargetResult> results, Map<String, String> services) {
+        boolean variants = experiment != null;
+        Toggle toggle = variants ? experiment.toggle() : null;
+        List<String> comparisons = s.repetitions() < 2 ? List.of()
+                : toggle != null ? Comparisons.ofPairs(results, toggle.offSuffix()) : Comparisons.of(results, variants);
+        List<RunResult.Ratio> ratios = toggle != null ? ratiosToOffArm(results, toggle.offSuffix())
+                : variants ? ratiosToFirst(results) : ratios(results);
+        String answer = !variants ? sentence(results, ratios, services)
+                : s.openModel() ? openExperimentSentence(s.experiment(), s.rate(), results)
+                : toggle != null ? toggleSentence(s.experiment(), toggle, results, ratios, services,
+                        experiment.tolerance(), Switchback.segmentSeconds(s.durationSeconds()))
+                : experimentSentence(s.experiment(), results, ratios, services, experiment.tolerance());
+        return new Verdict(answer, ratios, comparisons);
     }
 
     /** The first target's TPS over each other target's, per interleaved repetition (rep i ÷ rep i). */
@@ -30,6 +54,18 @@ final class Answer {
         List<RunResult.Ratio> out = new ArrayList<>();
         for (TargetResult other : results.subList(Math.min(1, results.size()), results.size())) {
             out.add(ratio(other, results.get(0)));
+        }
+        return out;
+    }
+
+    /** Each variant's TPS over its own off arm (same JVM, same run), per repetition; off arms are not listed. */
+    static List<RunResult.Ratio> ratiosToOffArm(List<TargetResult> results, String offSuffix) {
+        List<RunResult.Ratio> out = new ArrayList<>();
+        for (TargetResult on : results) {
+            TargetResult off = find(results, on.name() + "-" + offSuffix);
+            if (off != null) {
+                out.add(ratio(on, off));
+            }
         }
         return out;
     }
@@ -59,6 +95,33 @@ final class Answer {
             TargetResult v = find(results, r.of());
             clauses.add(r.of() + " ×" + pm(r.mean(), r.ci95(), "%.3f", "") + " (" + us(v, service) + " vs "
                     + us(base, service) + ")" + (tolerance > 0 ? ": " + verdict(r, base.name(), tolerance) : ""));
+        }
+        return sb.append(clauses.isEmpty() ? "no variant measured" : String.join("; ", clauses)).append('.').toString();
+    }
+
+    /**
+     * "Logging experiment, the access log on ÷ off in the same JVM (switched every 2 s; TPS ratio per JVM ± CI95;
+     * gateway CPU per request on vs off): logback ×0.951 ± 0.012, −4.9 ± 1.2 points (137 vs 121 µs): NOT within 3 %
+     * of off; ..." — one clause per variant.
+     */
+    static String toggleSentence(String experiment, Toggle toggle, List<TargetResult> results,
+                                 List<RunResult.Ratio> ratios, Map<String, String> services, double tolerance,
+                                 double segmentSeconds) {
+        String service = ratios.isEmpty() ? "" : services.getOrDefault(ratios.get(0).of(), ratios.get(0).of());
+        StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "%s experiment, %s on ÷ %s in the same JVM "
+                + "(switched in %s s segments, on off off on …; TPS ratio per JVM ± CI95, as a TPS difference in points; %s CPU per request "
+                + "on vs %s): ", Character.toUpperCase(experiment.charAt(0)) + experiment.substring(1),
+                toggle.what().replaceFirst(" \\(.*", ""), toggle.offSuffix(), seconds(segmentSeconds), service,
+                toggle.offSuffix()));
+        List<String> clauses = new ArrayList<>();
+        for (RunResult.Ratio r : ratios) {
+            TargetResult on = find(results, r.of());
+            TargetResult off = find(results, r.to());
+            String points = Double.isNaN(r.ci95())
+                    ? String.format(Locale.ROOT, "%+.1f points", 100 * (r.mean() - 1))
+                    : String.format(Locale.ROOT, "%+.1f ± %.1f points", 100 * (r.mean() - 1), 100 * r.ci95());
+            clauses.add(r.of() + " ×" + pm(r.mean(), r.ci95(), "%.3f", "") + ", " + points + " (" + us(on, service)
+                    + " vs " + us(off, service) + ")" + (tolerance > 0 ? ": " + verdict(r, r.to(), tolerance) : ""));
         }
         return sb.append(clauses.isEmpty() ? "no variant measured" : String.join("; ", clauses)).append('.').toString();
     }
@@ -107,6 +170,10 @@ final class Answer {
         return String.format(Locale.ROOT, "%s%s experiment at %,.0f req/s (open model), p99 / errors: %s%s.",
                 Character.toUpperCase(experiment.charAt(0)), experiment.substring(1), rate, String.join("; ", clauses),
                 added.isEmpty() ? "" : "; the gateway adds at p99: " + String.join(", ", added));
+    }
+
+    private static String seconds(double s) {
+        return s == Math.rint(s) ? String.format(Locale.ROOT, "%.0f", s) : String.format(Locale.ROOT, "%.1f", s);
     }
 
     private static String us(TargetResult t, String service) {

@@ -63,6 +63,9 @@ final class Bench {
         long warm = restarts != null ? (long) s.repetitions() * n * (windows * (s.warmupSeconds() + overhead) + 30)
                 : n * windows * (s.warmupSeconds() + overhead);
         long open = restarts != null ? 0 : (long) s.latencyRepetitions() * n * (s.durationSeconds() + overhead);
+        if (experiment != null && experiment.toggle() != null) {
+            return ToggleRuns.plannedSeconds(s, windows);
+        }
         return warm + (long) s.repetitions() * n * (s.durationSeconds() + overhead) + open;
     }
 
@@ -75,7 +78,10 @@ final class Bench {
             if (restarts == null && s.warmupSeconds() > 0) {
                 warmup.runInterleaved(s.targets()).forEach((t, w) -> runs.get(t.name()).warmup = w);
             }
-            for (int rep = 1; rep <= s.repetitions(); rep++) {
+            if (experiment != null && experiment.toggle() != null) {
+                new ToggleRuns(s, experiment, restarts, runs, reps, dir, this::pids).run(load, warmup, progress);
+            }
+            for (int rep = 1; rep <= s.repetitions() && (experiment == null || experiment.toggle() == null); rep++) {
                 for (TargetRun r : inOrder(rep)) {
                     if (restarts != null) {
                         progress.phase("variant " + r.target.name() + " (restart if needed)", 30);
@@ -212,16 +218,10 @@ final class Bench {
             warnings.addAll(clocks.warnings());
         }
         warnings.addAll(engineEvents);
-        boolean variants = experiment != null;
-        List<String> comparisons = s.repetitions() < 2 ? List.of() : Comparisons.of(results, variants);
-        List<RunResult.Ratio> ratios = variants ? Answer.ratiosToFirst(results) : Answer.ratios(results);
-        String answer = !variants ? Answer.sentence(results, ratios, services)
-                : s.openModel() ? Answer.openExperimentSentence(s.experiment(), s.rate(), results)
-                : Answer.experimentSentence(s.experiment(), results, ratios, services,
-                        experiment.tolerance());
-        return new RunResult(answer, s.describe(),
+        Answer.Verdict v = Answer.of(s, experiment, results, services);
+        return new RunResult(v.answer(), s.describe(),
                 Environment.probe(started, s.labHome(), s.remoteHosts(), s.catalog().services().keySet()), results,
-                ratios, reps, comparisons, warnings, Notes.of(s, results, variants), engines);
+                v.ratios(), reps, v.comparisons(), warnings, Notes.of(s, results, experiment), engines);
     }
 
     /** JMeter dashboards (best effort: a failure becomes a warning), then run.json, report.md, report.html. */

@@ -85,7 +85,9 @@ public final class BenchCommand implements Callable<Integer> {
         Catalog catalog = Catalog.load(labHome);
         Map<String, String> props = target.properties();
         int reps = positive("--repetitions", repetitions, quick ? 2 : 5);
-        int dur = positive("--duration", duration, intProp(props, "duration", quick ? 3 : 5));
+        Experiment e = experiment == null ? null : Experiment.named(experiment, labHome).select(variants);
+        int dur = positive("--duration", duration, intProp(props, "duration",
+                e != null ? e.defaultDurationSeconds(quick) : quick ? 3 : 5));
         int warm = nonNegative("--warmup", warmup, quick ? 2 : 5);
         int warmMax = positive("--warmup-max", warmupMax, 120);
         // an experiment compares variants by closed-model throughput only: no equal-load phase
@@ -103,8 +105,7 @@ public final class BenchCommand implements Callable<Integer> {
         List<Target> targets;
         boolean open = false;
         chosen = null;
-        if (experiment != null) {
-            Experiment e = Experiment.named(experiment, labHome).select(variants);
+        if (e != null) {
             chosen = e;
             e.properties().forEach(props::putIfAbsent); // the variants' plan properties; -J wins
             LabScript.require("--experiment " + experiment + " (it restarts " + e.service() + " per variant)",
@@ -117,10 +118,15 @@ public final class BenchCommand implements Callable<Integer> {
         } else {
             targets = target.resolveTargets(catalog, plans);
         }
-        return new Settings(reps, dur, warm, warmMax, thr, r, open, latencyReps, rampup, targets, props, labHome,
-                target.resultsRoot(labHome),
-                target.metricsPort(), target.remote(), quick, experiment,
+        Settings settings = new Settings(reps, dur, warm, warmMax, thr, r, open, latencyReps, rampup, targets, props,
+                labHome, target.resultsRoot(labHome), target.metricsPort(), target.remote(), quick, experiment,
                 dashboard != null ? dashboard : !quick, catalog);
+        if (e != null && e.toggle() != null && !settings.remoteHosts().isEmpty()) {
+            throw new LabException("--experiment " + experiment + " switches " + e.toggle().what() + " during each run "
+                    + "and splits the samples by their time stamps, which needs the in-process engine's clock",
+                    "run it without --remote");
+        }
+        return settings;
     }
 
     /** Writes the inputs the experiment's variants read and are missing (e.g. the deny-list rule files). */

@@ -14,6 +14,26 @@ final class Comparisons {
     private Comparisons() {
     }
 
+    /** Each variant against its own off arm ({@code <variant>-<offSuffix>}), for an experiment with a toggle. */
+    static List<String> ofPairs(List<TargetResult> results, String offSuffix) {
+        List<String> out = new ArrayList<>();
+        for (TargetResult on : results) {
+            TargetResult off = results.stream().filter(r -> r.name().equals(on.name() + "-" + offSuffix)).findFirst()
+                    .orElse(null);
+            if (off != null && on.tpsReps().length >= 2 && off.tpsReps().length >= 2) {
+                out.add(line(off, on));
+            }
+        }
+        return out;
+    }
+
+    private static String line(TargetResult base, TargetResult other) {
+        Stats.Welch tps = Stats.welch(base.tpsReps(), other.tpsReps());
+        Stats.Welch p99 = Stats.welch(base.p99Reps(), other.p99Reps());
+        return other.name() + " vs " + base.name() + ": " + tps.verdict().replaceFirst(" — ", " TPS — ") + "; p99 "
+                + p99.verdict();
+    }
+
     static List<String> of(List<TargetResult> results, boolean experiment) {
         List<String> out = new ArrayList<>();
         if (results.size() < 2 || results.stream().anyMatch(r -> r.tpsReps().length < 2)) {
@@ -25,12 +45,7 @@ final class Comparisons {
             pairs.add(experiment ? new int[] {0, j} : new int[] {j, 0});
         }
         for (int[] p : pairs) {
-            TargetResult base = results.get(p[0]);
-            TargetResult other = results.get(p[1]);
-            Stats.Welch tps = Stats.welch(base.tpsReps(), other.tpsReps());
-            Stats.Welch p99 = Stats.welch(base.p99Reps(), other.p99Reps());
-            out.add(other.name() + " vs " + base.name() + ": " + tps.verdict().replaceFirst(" — ", " TPS — ")
-                    + "; p99 " + p99.verdict());
+            out.add(line(results.get(p[0]), results.get(p[1])));
         }
         return out;
     }

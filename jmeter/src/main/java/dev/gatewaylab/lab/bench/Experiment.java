@@ -14,16 +14,27 @@ import java.util.function.Function;
 /**
  * A bench experiment: one service is restarted in each variant ({@code lab down <service>; VAR=.. lab up <service>}),
  * and the targets of the given kinds are measured against it, warmed until steady, interleaved and repeated. The
- * first variant is the baseline every other one is compared with. {@code plan} overrides the targets' plan;
+ * first variant is the baseline every other one is compared with — or, with a {@link Toggle}, every variant is compared
+ * with itself switched off at run time in the same JVM. {@code plan} overrides the targets' plan;
  * {@code openRate} > 0 measures in the open model at that arrival rate (latency and errors are the answer, not TPS).
  * {@code tolerance} > 0 adds a verdict per variant: within that share of the baseline's TPS, or not, or undecided.
  */
 record Experiment(String name, String summary, String service, List<String> kinds, String plan, double openRate,
-                  double tolerance, List<Variant> variants) {
+                  double tolerance, List<Variant> variants, Toggle toggle) {
 
     Experiment(String name, String summary, String service, List<String> kinds, String plan, double openRate,
                List<Variant> variants) {
-        this(name, summary, service, kinds, plan, openRate, 0, variants);
+        this(name, summary, service, kinds, plan, openRate, 0, variants, null);
+    }
+
+    Experiment(String name, String summary, String service, List<String> kinds, String plan, double openRate,
+               double tolerance, List<Variant> variants) {
+        this(name, summary, service, kinds, plan, openRate, tolerance, variants, null);
+    }
+
+    /** Seconds per measured repetition unless --duration says otherwise: a switchback needs several segments. */
+    int defaultDurationSeconds(boolean quick) {
+        return toggle == null ? (quick ? 3 : 5) : (quick ? 4 : 20);
     }
 
     /**
@@ -102,17 +113,30 @@ record Experiment(String name, String summary, String service, List<String> kind
         return variants.stream().map(Variant::input).filter(Objects::nonNull).toList();
     }
 
-    /** The field report's question, "Logback or Log4j2 async?": the access log off, Logback, Log4j2 sync and async. */
+    /** The loggers endpoint, exposed (on the loopback-only management port) for the runner to switch the access log. */
+    private static final String LOGGERS_EXPOSED = "health,info,prometheus,loggers";
+
+    /**
+     * The field report's question, "Logback or Log4j2 async?", and issue 8's "does the access log cost ≤ 3 %?": the
+     * gateway started with Logback async, Log4j2 sync and Log4j2 async (the default); in each JVM the access log is
+     * switched off and on every few seconds ({@link Switchback}), so each backend is compared with the same JVM
+     * without it. Verdict: within 3 % of off.
+     */
     static Experiment logging() {
-        return new Experiment("logging", "the gateway's access log: off (baseline), Logback async, Log4j2 sync, Log4j2 "
-                + "async (the default)", "gateway", List.of("gateway"), null, 0, List.of(
-                new Variant("off", env("GATEWAY_LOGGING_MODE", "off"), "no access log"),
-                new Variant("logback", env("GATEWAY_LOGGING_MODE", "async", "GATEWAY_LOGGING_BACKEND", "logback"),
-                        "Logback AsyncAppender"),
-                new Variant("log4j2-sync", env("GATEWAY_LOGGING_MODE", "sync", "GATEWAY_LOGGING_BACKEND", "log4j2"),
+        return new Experiment("logging", "the gateway's access log on vs off in the same JVM (switched at run time), "
+                + "with Logback async, Log4j2 sync and Log4j2 async (the default)", "gateway", List.of("gateway"), null,
+                0, 0.03, List.of(
+                new Variant("logback", env("GATEWAY_LOGGING_MODE", "async", "GATEWAY_LOGGING_BACKEND", "logback",
+                        "MANAGEMENT_ENDPOINTS_WEB_EXPOSURE_INCLUDE", LOGGERS_EXPOSED), "Logback AsyncAppender"),
+                new Variant("log4j2-sync", env("GATEWAY_LOGGING_MODE", "sync", "GATEWAY_LOGGING_BACKEND", "log4j2",
+                        "MANAGEMENT_ENDPOINTS_WEB_EXPOSURE_INCLUDE", LOGGERS_EXPOSED),
                         "Log4j2, appended on the event loop"),
-                new Variant("log4j2-async", env("GATEWAY_LOGGING_MODE", "async", "GATEWAY_LOGGING_BACKEND", "log4j2"),
-                        "Log4j2 async loggers (the default)")));
+                new Variant("log4j2-async", env("GATEWAY_LOGGING_MODE", "async", "GATEWAY_LOGGING_BACKEND", "log4j2",
+                        "MANAGEMENT_ENDPOINTS_WEB_EXPOSURE_INCLUDE", LOGGERS_EXPOSED),
+                        "Log4j2 async loggers (the default)")),
+                new Toggle("off", "the access log (its logger's level set to OFF, then back to INFO)",
+                        "/actuator/loggers/dev.gatewaylab.gateway.access", "{\"configuredLevel\":\"INFO\"}",
+                        "{\"configuredLevel\":\"OFF\"}"));
     }
 
     /**
@@ -154,9 +178,10 @@ record Experiment(String name, String summary, String service, List<String> kind
                         + String.join(",", variants.stream().map(Variant::name).toList()));
             }
         }
-        List<Variant> kept = new ArrayList<>(List.of(variants.get(0)));
-        variants.stream().skip(1).filter(v -> wanted.contains(v.name())).forEach(kept::add);
-        return new Experiment(name, summary, service, kinds, plan, openRate, tolerance, kept);
+        // A baseline variant is always kept; with a toggle every variant is its own baseline.
+        List<Variant> kept = new ArrayList<>(toggle == null ? List.of(variants.get(0)) : List.of());
+        variants.stream().skip(toggle == null ? 1 : 0).filter(v -> wanted.contains(v.name())).forEach(kept::add);
+        return new Experiment(name, summary, service, kinds, plan, openRate, tolerance, kept, toggle);
     }
 
     /**
@@ -169,9 +194,17 @@ record Experiment(String name, String summary, String service, List<String> kind
             for (String kind : kinds) {
                 String targetName = kinds.size() == 1 ? v.name() : v.name() + "-" + kind;
                 out.add(ofKind.apply(kind).variant(targetName, plan, v.env()));
+                if (toggle != null) {
+                    out.add(ofKind.apply(kind).variant(offName(targetName), plan, v.env()));
+                }
             }
         }
         return out;
+    }
+
+    /** The target of a variant's off arm (with a toggle). */
+    String offName(String targetName) {
+        return targetName + "-" + toggle.offSuffix();
     }
 
     static Map<String, String> env(String... keyValues) {

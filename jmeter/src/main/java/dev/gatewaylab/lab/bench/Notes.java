@@ -13,7 +13,8 @@ final class Notes {
     private Notes() {
     }
 
-    static List<String> of(Settings s, List<TargetResult> results, boolean experiment) {
+    static List<String> of(Settings s, List<TargetResult> results, Experiment e) {
+        boolean experiment = e != null;
         List<String> notes = new ArrayList<>();
         if (!s.quick() && s.warmupSeconds() > 0) {
             notes.add(String.format(Locale.ROOT, "Warm-up (discarded) ran in windows of %d s until the target was "
@@ -38,7 +39,21 @@ final class Notes {
                     + "threads ÷ latency; the client set the load.", r.name(), s.threads(), r.avgMs(), predicted,
                     r.tps()));
         }
-        if (experiment) {
+        if (experiment && e.toggle() != null) {
+            Toggle t = e.toggle();
+            double l = Switchback.segmentSeconds(s.durationSeconds());
+            notes.add(String.format(Locale.ROOT, "Experiment %s, switchback: for every repetition %s was restarted in "
+                    + "each variant (alternating order), warmed until steady, then measured for %d s while the runner "
+                    + "switched %s (POST %s on its management port) in the schedule on %s s, off %s s, on %s s, … "
+                    + "(A B B A: both arms get the same time and the same average moment, so a linear drift cancels), "
+                    + "after a discarded prelude of %s s off and %s s on that runs both code paths. Samples belong to the "
+                    + "arm in force when they started; each process's CPU is read from /proc at every switch. Each "
+                    + "variant is compared with its own off arm: TPS ratio per repetition (one JVM each; mean ± CI95), "
+                    + "CPU per request on vs off. Two warmed JVMs of one build differ by ≈ ± 5 %% in TPS on this kind "
+                    + "of machine; within one JVM and one minute that difference and the machine's drifts cancel.",
+                    s.experiment(), e.service(), s.durationSeconds(), t.what(), t.managementPath(), num(l), num(2 * l),
+                    num(2 * l), num(l), num(l)));
+        } else if (experiment) {
             notes.add("Experiment " + s.experiment() + ": for every repetition the service under test was restarted "
                     + "in each variant (./lab down <service>; <environment> ./lab up <service>), each target warmed until "
                     + "steady and measured" + (s.openModel() ? " in the open model at " + s.rate() + " req/s" : "")
@@ -69,5 +84,9 @@ final class Notes {
                     + "'jmeter -g raw/<target>-rep1.jtl -o <dir>' or rerun with --dashboard.");
         }
         return notes;
+    }
+
+    private static String num(double v) {
+        return v == Math.rint(v) ? String.format(Locale.ROOT, "%.0f", v) : String.format(Locale.ROOT, "%.1f", v);
     }
 }

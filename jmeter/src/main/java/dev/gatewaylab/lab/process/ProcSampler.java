@@ -92,7 +92,7 @@ public final class ProcSampler implements AutoCloseable {
         return out;
     }
 
-    static long cpuTicks(long pid) {
+    public static long cpuTicks(long pid) {
         try {
             return cpuTicksOf(Files.readString(Path.of("/proc/" + pid + "/stat")));
         } catch (IOException | RuntimeException e) {
@@ -114,7 +114,7 @@ public final class ProcSampler implements AutoCloseable {
     }
 
     /** busy and total jiffies of all cores from the first line of /proc/stat. */
-    static long[] machineTicks() {
+    public static long[] machineTicks() {
         try {
             List<String> lines = Files.readAllLines(Path.of("/proc/stat"));
             String[] f = lines.get(0).trim().split("\\s+");

@@ -1,11 +1,21 @@
 package dev.gatewaylab.lab.result;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 
-/** One measured repetition of one target. */
-@JsonPropertyOrder({"target", "rep", "samples", "errors", "tps", "avg_ms", "p99_ms", "window_s", "jtl"})
+/**
+ * One measured repetition of one target. {@code segments}: for an arm of a switchback run, the [start, end) epoch
+ * milliseconds during which that arm was in force (null otherwise).
+ */
+@JsonPropertyOrder({"target", "rep", "samples", "errors", "tps", "avg_ms", "p99_ms", "window_s", "jtl", "segments"})
 public record RepResult(String target, int rep, long samples, long errors, double tps,
                         @JsonProperty("avg_ms") double avgMs, @JsonProperty("p99_ms") long p99Ms,
-                        @JsonProperty("window_s") double windowSeconds, String jtl) {
+                        @JsonProperty("window_s") double windowSeconds, String jtl,
+                        @JsonInclude(JsonInclude.Include.NON_NULL) long[][] segments) {
+
+    public RepResult(String target, int rep, long samples, long errors, double tps, double avgMs, long p99Ms,
+                     double windowSeconds, String jtl) {
+        this(target, rep, samples, errors, tps, avgMs, p99Ms, windowSeconds, jtl, null);
+    }
 }

@@ -14,6 +14,7 @@ public final class Aggregate {
     private long sumMs;
     private long firstStart = Long.MAX_VALUE;
     private long lastEnd = Long.MIN_VALUE;
+    private double fixedWindowSeconds = Double.NaN;
 
     /** JTL time stamps are sample start times (the runner sets {@code sampleresult.timestamp.start=true}). */
     public void add(JtlSample s) {
@@ -30,6 +31,7 @@ public final class Aggregate {
     }
 
     public void addAll(Aggregate other) {
+        fixedWindowSeconds = samples == 0 ? other.fixedWindowSeconds : fixedWindowSeconds + other.fixedWindowSeconds;
         samples += other.samples;
         failures += other.failures;
         sumMs += other.sumMs;
@@ -71,9 +73,20 @@ public final class Aggregate {
         return samples == 0 ? Double.NaN : 100.0 * (samples - failures) / samples;
     }
 
-    /** Window from the first sample start to the last sample end, seconds. */
+    /**
+     * Window from the first sample start to the last sample end, seconds — or the one set by
+     * {@link #windowSeconds(double)}.
+     */
     public double windowSeconds() {
+        if (!Double.isNaN(fixedWindowSeconds)) {
+            return fixedWindowSeconds;
+        }
         return samples == 0 ? 0 : Math.max(1, lastEnd - firstStart) / 1000.0;
+    }
+
+    /** Sets the window explicitly: e.g. the sum of a switchback arm's segments, which are not one stretch of time. */
+    public void windowSeconds(double seconds) {
+        this.fixedWindowSeconds = seconds;
     }
 
     public double tps() {

@@ -28,16 +28,42 @@ class ExperimentTest {
     }
 
     @Test
-    void loggingVariantsRestartTheGatewayWithTheirEnvironment() {
-        List<Target> targets = Experiment.named("logging").targets(this::ofKind);
-        assertThat(targets).extracting(Target::name).containsExactly("off", "logback", "log4j2-sync", "log4j2-async");
+    void loggingVariantsRestartTheGatewayPerBackendAndEachIsMeasuredAgainstItsOwnOffArm() {
+        Experiment e = Experiment.named("logging");
+        List<Target> targets = e.targets(this::ofKind);
+        assertThat(targets).extracting(Target::name).containsExactly("logback", "logback-off", "log4j2-sync",
+                "log4j2-sync-off", "log4j2-async", "log4j2-async-off");
         assertThat(targets).allSatisfy(t -> {
             assertThat(t.service()).isEqualTo("gateway");
             assertThat(t.url()).isEqualTo(gateway.url());
             assertThat(t.plan()).isEqualTo(gateway.plan());
         });
-        assertThat(targets.get(1).restartEnv())
-                .containsExactlyInAnyOrderEntriesOf(Map.of("GATEWAY_LOGGING_MODE", "async", "GATEWAY_LOGGING_BACKEND", "logback"));
+        // the off arm is the same JVM: same environment as its variant, the loggers endpoint exposed for the switch
+        assertThat(targets.get(0).restartEnv()).isEqualTo(targets.get(1).restartEnv())
+                .containsEntry("GATEWAY_LOGGING_BACKEND", "logback")
+                .containsEntry("MANAGEMENT_ENDPOINTS_WEB_EXPOSURE_INCLUDE", "health,info,prometheus,loggers");
+        assertThat(e.toggle().managementPath()).isEqualTo("/actuator/loggers/dev.gatewaylab.gateway.access");
+        assertThat(e.tolerance()).isEqualTo(0.03);
+        assertThat(e.defaultDurationSeconds(false)).isEqualTo(20);
+        assertThat(e.select("log4j2-async").targets(this::ofKind)).extracting(Target::name)
+                .containsExactly("log4j2-async", "log4j2-async-off");
+    }
+
+    @Test
+    void aToggledVariantIsComparedWithItsOwnOffArm() {
+        List<TargetResult> results = List.of(result("logback", 940, 950, 930), result("logback-off", 1000, 1000, 1000),
+                result("log4j2-async", 990, 985, 995), result("log4j2-async-off", 1000, 1000, 1000));
+        List<RunResult.Ratio> ratios = Answer.ratiosToOffArm(results, "off");
+        assertThat(ratios).extracting(RunResult.Ratio::of).containsExactly("logback", "log4j2-async");
+        assertThat(ratios).extracting(RunResult.Ratio::to).containsExactly("logback-off", "log4j2-async-off");
+        assertThat(ratios.get(0).reps()).containsExactly(0.94, 0.95, 0.93);
+        String sentence = Answer.toggleSentence("logging", Experiment.named("logging").toggle(), results, ratios,
+                Map.of("logback", "gateway", "log4j2-async", "gateway"), 0.03, 2);
+        assertThat(sentence).startsWith("Logging experiment, the access log on ÷ off in the same JVM (switched in 2 s segments")
+                .contains("logback ×0.940 ± 0.025, -6.0 ± 2.5 points").contains("NOT within 3 % of logback-off")
+                .contains("log4j2-async ×0.990 ± 0.012, -1.0 ± 1.2 points").contains("within 3 % of log4j2-async-off");
+        assertThat(Comparisons.ofPairs(results, "off")).hasSize(2).first().asString()
+                .startsWith("logback vs logback-off: ");
     }
 
     @Test
