@@ -2,6 +2,7 @@ package dev.gatewaylab.lab.bench;
 
 import dev.gatewaylab.lab.engine.Dashboards;
 import dev.gatewaylab.lab.metrics.LiveMetrics;
+import dev.gatewaylab.lab.process.MachineSpeed;
 import dev.gatewaylab.lab.process.ProcSampler;
 import dev.gatewaylab.lab.report.BenchReport;
 import dev.gatewaylab.lab.result.EngineResult;
@@ -125,6 +126,7 @@ final class Bench {
 
     private void measure(Load load, TargetRun r, int rep) throws IOException, InterruptedException {
         Path jtl = dir.resolve("raw").resolve(r.target.name() + "-rep" + rep + ".jtl");
+        double calibration = MachineSpeed.probeMillis();
         ProcSampler sampler = ProcSampler.supported() ? ProcSampler.start(pids(r.target)) : null;
         try {
             if (s.openModel()) {
@@ -144,7 +146,7 @@ final class Bench {
         r.timelines.add(m.timeline());
         reps.add(new RepResult(r.target.name(), rep, m.aggregate().samples(), m.aggregate().failures(),
                 m.aggregate().tps(), m.aggregate().avgMs(), m.aggregate().percentileMs(99),
-                m.aggregate().windowSeconds(), dir.relativize(jtl).toString()));
+                m.aggregate().windowSeconds(), dir.relativize(jtl).toString(), calibration, null));
     }
 
     /**
@@ -218,6 +220,7 @@ final class Bench {
             warnings.addAll(clocks.warnings());
         }
         warnings.addAll(engineEvents);
+        Diagnosis.machineSpeedChanged(reps).ifPresent(warnings::add);
         Answer.Verdict v = Answer.of(s, experiment, results, services);
         return new RunResult(v.answer(), s.describe(),
                 Environment.probe(started, s.labHome(), s.remoteHosts(), s.catalog().services().keySet()), results,

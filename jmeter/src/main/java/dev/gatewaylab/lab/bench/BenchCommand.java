@@ -31,10 +31,10 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = "--quick", description = "Short run for smoke checks (< 45 s for 3 targets with the apps up): one 2 s warm-up window, 2 reps × 3 s, one 3 s equal-load rep; it warns that warm-up was not judged.")
     boolean quick;
 
-    @Option(names = "--repetitions", description = "Measured closed-model repetitions per target, interleaved (default 5; quick 2).")
+    @Option(names = "--repetitions", description = "Measured closed-model repetitions per target, interleaved (default 8; with --experiment 5; quick 2).")
     Integer repetitions;
 
-    @Option(names = "--duration", description = "Seconds per measured repetition (default 5; quick 3).")
+    @Option(names = "--duration", description = "Seconds per measured repetition (default 3; with --experiment 5, or 60 for a switchback; quick 3, or 4).")
     Integer duration;
 
     @Option(names = "--warmup", description = "Warm-up window in seconds, discarded: windows repeat until the target's JVMs stop compiling and two windows agree within 5 %% TPS (default 5; quick: one window of 2 s; 0 = no warm-up).")
@@ -84,10 +84,12 @@ public final class BenchCommand implements Callable<Integer> {
         Path labHome = TargetOptions.labHome();
         Catalog catalog = Catalog.load(labHome);
         Map<String, String> props = target.properties();
-        int reps = positive("--repetitions", repetitions, quick ? 2 : 5);
+        // Many short interleaved repetitions: their pairs sit close in time, and the interval narrows with their
+        // number; an experiment restarts and warms a JVM per repetition and variant, so it takes fewer, longer ones.
         Experiment e = experiment == null ? null : Experiment.named(experiment, labHome).select(variants);
+        int reps = positive("--repetitions", repetitions, quick ? 2 : e != null ? 5 : 8);
         int dur = positive("--duration", duration, intProp(props, "duration",
-                e != null ? e.defaultDurationSeconds(quick) : quick ? 3 : 5));
+                e != null ? e.defaultDurationSeconds(quick) : 3));
         int warm = nonNegative("--warmup", warmup, quick ? 2 : 5);
         int warmMax = positive("--warmup-max", warmupMax, 120);
         // an experiment compares variants by closed-model throughput only: no equal-load phase
@@ -97,7 +99,8 @@ public final class BenchCommand implements Callable<Integer> {
         if (r < 0 || Double.isNaN(r) || Double.isInfinite(r)) {
             throw new LabException("invalid --rate " + rate + ": must be ≥ 0", "use e.g. --rate 200, or 0 for the closed model");
         }
-        int rampup = intProp(props, "rampup", 1);
+        // Measured repetitions follow a warm-up: every thread starts at once (a ramp would be part of a short window).
+        int rampup = intProp(props, "rampup", 0);
         for (String k : List.of("threads", "duration", "rate", "host", "port", "protocol", "rampup", "target")) {
             props.remove(k);
         }

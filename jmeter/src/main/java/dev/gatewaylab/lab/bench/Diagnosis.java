@@ -1,5 +1,7 @@
 package dev.gatewaylab.lab.bench;
 
+import dev.gatewaylab.lab.process.MachineSpeed;
+import dev.gatewaylab.lab.result.RepResult;
 import dev.gatewaylab.lab.result.TargetResult;
 import dev.gatewaylab.lab.result.WarmupResult;
 import dev.gatewaylab.lab.stats.Stats;
@@ -85,6 +87,24 @@ final class Diagnosis {
                 + "target or the generator was still warming up; the mean understates steady state — raise --warmup "
                 + "or --repetitions", target, Arrays.stream(tpsReps).mapToObj(v -> String.format(Locale.ROOT, "%.0f", v))
                 .collect(Collectors.joining(" → "))));
+    }
+
+    /**
+     * The machine itself got faster or slower during the run (a shared VM's host): every figure moves with it, and
+     * repetitions far apart in time are not comparable — the calibration before each repetition says by how much.
+     */
+    static Optional<String> machineSpeedChanged(List<RepResult> reps) {
+        double[] probes = reps.stream().filter(r -> r.calibrationMs() != null).mapToDouble(RepResult::calibrationMs)
+                .toArray();
+        double spread = MachineSpeed.spreadPercent(probes);
+        if (Double.isNaN(spread) || spread <= MachineSpeed.TOLERANCE_PERCENT) {
+            return Optional.empty();
+        }
+        return Optional.of(String.format(Locale.ROOT, "the machine's speed changed by %.0f %% during the run (a fixed "
+                + "calibration loop took %.1f–%.1f ms of CPU before the repetitions, see run.json calibration_ms): "
+                + "every process's CPU per request and every TPS moved with it; ratios of neighbouring repetitions "
+                + "are the least affected — rerun when the host is quieter", spread, Arrays.stream(probes).min()
+                .orElse(Double.NaN), Arrays.stream(probes).max().orElse(Double.NaN)));
     }
 
     static Optional<String> lowSuccess(TargetResult r) {

@@ -34,7 +34,7 @@ record Experiment(String name, String summary, String service, List<String> kind
 
     /** Seconds per measured repetition unless --duration says otherwise: a switchback needs several segments. */
     int defaultDurationSeconds(boolean quick) {
-        return toggle == null ? (quick ? 3 : 5) : (quick ? 4 : 20);
+        return toggle == null ? (quick ? 3 : 5) : (quick ? 4 : 60);
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.gatewaylab.lab.bench;
 
+import dev.gatewaylab.lab.process.MachineSpeed;
 import dev.gatewaylab.lab.result.RepResult;
 import dev.gatewaylab.lab.run.Load;
 import dev.gatewaylab.lab.run.Progress;
@@ -74,21 +75,22 @@ final class ToggleRuns {
                 progress.phase("switchback " + on.target.name() + " / " + off.target.name() + " rep " + rep + "/"
                         + s.repetitions(), s.durationSeconds());
                 Path jtl = dir.resolve("raw").resolve(on.target.name() + "-rep" + rep + ".jtl");
+                double calibration = MachineSpeed.probeMillis();
                 Switchback.Result result = switchback.run(load, on.target, s.durationSeconds(), s.threads(), jtl,
                         pids.apply(on.target));
-                record(on, rep, result.on(), jtl);
-                record(off, rep, result.off(), jtl);
+                record(on, rep, result.on(), jtl, calibration);
+                record(off, rep, result.off(), jtl, calibration);
             }
         }
     }
 
-    private void record(TargetRun r, int rep, Switchback.Arm arm, Path jtl) {
+    private void record(TargetRun r, int rep, Switchback.Arm arm, Path jtl, double calibration) {
         Aggregate a = arm.samples();
         r.reps.add(a);
         r.usages.add(arm.usage());
         r.engineSamples.add(Map.of());
         r.timelines.add(arm.timeline());
         reps.add(new RepResult(r.target.name(), rep, a.samples(), a.failures(), a.tps(), a.avgMs(),
-                a.percentileMs(99), a.windowSeconds(), dir.relativize(jtl).toString(), arm.segments()));
+                a.percentileMs(99), a.windowSeconds(), dir.relativize(jtl).toString(), calibration, arm.segments()));
     }
 }

@@ -134,7 +134,7 @@ public final class BenchReport {
             doc.heading("Notes").items(run.notes());
         }
         doc.heading("Repetitions").table(List.of("target", "rep", "samples", "errors", "TPS", "avg ms", "p99 ms",
-                "window s"), run.repetitions().stream().map(BenchReport::repRow).toList());
+                "window s", "calibration ms"), run.repetitions().stream().map(BenchReport::repRow).toList());
         doc.heading("Environment").items(keyValues(run.environment()));
         doc.heading("Settings").items(keyValues(s));
         doc.text("Raw JTLs: `raw/`; JMeter dashboards: `jmeter-dashboard/<target>/index.html`; data: `run.json`.");
@@ -201,7 +201,8 @@ public final class BenchReport {
 
     private static List<String> repRow(RepResult r) {
         return List.of(r.target(), Integer.toString(r.rep()), Long.toString(r.samples()), Long.toString(r.errors()),
-                Fmt.num(r.tps(), 1), Fmt.num(r.avgMs(), 2), Long.toString(r.p99Ms()), Fmt.num(r.windowSeconds(), 1));
+                Fmt.num(r.tps(), 1), Fmt.num(r.avgMs(), 2), Long.toString(r.p99Ms()), Fmt.num(r.windowSeconds(), 1),
+                r.calibrationMs() == null ? "–" : Fmt.num(r.calibrationMs(), 1));
     }
 
     static List<String> keyValues(Map<String, Object> m) {

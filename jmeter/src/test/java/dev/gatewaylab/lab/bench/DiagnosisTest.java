@@ -2,8 +2,10 @@ package dev.gatewaylab.lab.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.gatewaylab.lab.result.RepResult;
 import dev.gatewaylab.lab.result.TargetResult;
 import dev.gatewaylab.lab.result.WarmupResult;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -60,5 +62,21 @@ class DiagnosisTest {
         assertThat(Diagnosis.lowSuccess(result(98.5, new double[] {1}, Map.of()))).hasValueSatisfying(w ->
                 assertThat(w).contains("success rate 98.50 %"));
         assertThat(Diagnosis.lowSuccess(result(99, new double[] {1}, Map.of()))).isEmpty();
+    }
+
+    @Test
+    void aMachineThatChangedSpeedDuringTheRunIsNamedWithItsCalibrations() {
+        List<RepResult> steady = List.of(rep(20.0), rep(21.5), rep(20.4));
+        assertThat(Diagnosis.machineSpeedChanged(steady)).isEmpty();
+        List<RepResult> shifted = List.of(rep(20.0), rep(21.0), rep(41.0));
+        assertThat(Diagnosis.machineSpeedChanged(shifted)).get().asString()
+                .startsWith("the machine's speed changed by 105 % during the run").contains("20.0–41.0 ms");
+        assertThat(Diagnosis.machineSpeedChanged(List.of(
+                new RepResult("g", 1, 1, 0, 1, 1, 1, 1, "x")))).isEmpty();
+    }
+
+    private static RepResult rep(double calibrationMs) {
+        return new RepResult("gateway", 1, 100, 0, 100, 1, 1, 1, "raw/x.jtl", calibrationMs,
+                null);
     }
 }

@@ -44,7 +44,7 @@ class ExperimentTest {
                 .containsEntry("MANAGEMENT_ENDPOINTS_WEB_EXPOSURE_INCLUDE", "health,info,prometheus,loggers");
         assertThat(e.toggle().managementPath()).isEqualTo("/actuator/loggers/dev.gatewaylab.gateway.access");
         assertThat(e.tolerance()).isEqualTo(0.03);
-        assertThat(e.defaultDurationSeconds(false)).isEqualTo(20);
+        assertThat(e.defaultDurationSeconds(false)).isEqualTo(60);
         assertThat(e.select("log4j2-async").targets(this::ofKind)).extracting(Target::name)
                 .containsExactly("log4j2-async", "log4j2-async-off");
     }
