@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # End-to-end checks of the gateway's IP deny list on real processes (docs/deny-list.md):
-#   1. ./lab bench --experiment deny-list: the gateway restarted per variant, allowed clients, the verdict line;
+#   1. ./lab bench --experiment deny-list: the gateway restarted per variant, the filter enforced and bypassed at run
+#      time (a switchback), allowed clients, the verdict line;
 #   2. the field report's run: deny-list.jmx with denied clients through a gateway holding the list — every answer
 #      403 with the exact JSON body, and study-service's request count unchanged (nothing reached the upstream).
 # CI runs the 3 M-rule list (≈ 2 min); the acceptance run is the 30 M one:  DENY_LIST_SIZE=30m bash ci/deny-list.sh
@@ -23,12 +24,12 @@ trap cleanup EXIT
 
 log "./lab bench --quick --experiment deny-list --variants $SIZE (generates $LIST when missing)"
 dir="$OUT/experiment"
-if ./lab bench --quick --experiment deny-list --variants "$SIZE" --duration 3 --metrics-port 0 --results "$dir" \
+if ./lab bench --quick --experiment deny-list --variants "$SIZE" --duration 4 --metrics-port 0 --results "$dir" \
      > "$dir.log" 2>&1; then
-  check "--experiment deny-list: off and $SIZE measured after their own restarts, allowed clients all 200, a verdict" \
-    ci/check_experiment.py "$(ls -d "$dir"/*/)" --targets "off,$SIZE" --ratio-of "$SIZE" --all-succeed \
+  check "--experiment deny-list: $SIZE measured with the filter enforced and bypassed in one JVM per repetition, allowed clients all 200, a verdict" \
+    ci/check_experiment.py "$(ls -d "$dir"/*/)" --targets "$SIZE,$SIZE-off" --variants "$SIZE" --ratio-of "$SIZE" --all-succeed \
       --property traffic=allowed --property-suffix "clients=/$SIZE/client-ips.csv" \
-      --answer "(within 3 % of off|undecided at 3 %|no verdict)"
+      --answer "(within 3 % of $SIZE-off|undecided at 3 %|no verdict)"
 else
   fail "--experiment deny-list (see $dir.log)"; tail -20 "$dir.log"
 fi

@@ -158,16 +158,16 @@ if ./lab bench --quick --experiment logging --variants log4j2-async --duration 4
   # the access log really went off and on: no line completes inside an off segment (after 1 s for requests that
   # started before the switch), and the on segments hold about as many lines as the on arm's samples
   check "--experiment logging: the gateway's access log is silent in the off segments and complete in the on ones" \
-    python3 - "$(ls -d "$dir"/*/)" .lab/logs/gateway-access.log <<'PY'
-import datetime, json, os, sys
-run, log = sys.argv[1], sys.argv[2]
+    python3 - "$(ls -d "$dir"/*/)" .lab/logs <<'PY'
+import datetime, glob, json, os, sys
+run, logs = sys.argv[1], sys.argv[2]
 reps = json.load(open(os.path.join(run, "run.json")))["repetitions"]
 seg = {arm: [s for r in reps if r["target"] == name for s in r["segments"]]
        for arm, name in (("on", "log4j2-async"), ("off", "log4j2-async-off"))}
 samples = {arm: sum(r["samples"] for r in reps if r["target"] == name)
            for arm, name in (("on", "log4j2-async"), ("off", "log4j2-async-off"))}
 count = {"on": 0, "off": 0}
-for line in open(log):
+for line in (l for f in glob.glob(os.path.join(logs, "gateway-access*.log")) for l in open(f)):
     if "path=/api/studies/" not in line:
         continue
     ms = datetime.datetime.fromisoformat(line.split(" ", 1)[0]).timestamp() * 1000

@@ -25,7 +25,8 @@ import static org.assertj.core.api.Assertions.fail;
  * X-Forwarded-For names the client.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-		properties = { "management.server.port=0", "LOG_PATH=target/logs" })
+		properties = { "management.server.port=0", "LOG_PATH=target/logs",
+				"management.endpoints.web.exposure.include=health,info,prometheus,denylist" })
 class DenyListRoutesTest extends RunningGateway {
 
 	static final Path ACCESS_LOG = Path.of("target/logs/gateway-access.log");
@@ -62,6 +63,27 @@ class DenyListRoutesTest extends RunningGateway {
 		assertDenied("/nope", "203.0.113.1, 198.51.100.7", "deny-unrouted");
 		assertDenied("/actuator/prometheus", "10.0.0.1", "deny-actuator");
 		assertThat(upstream.requestIds).doesNotContain("deny-routed", "deny-unrouted", "deny-actuator");
+	}
+
+	@Test
+	void theManagementPortCanBypassTheListAndEnforceItAgain() {
+		WebTestClient management = clientOf(this.managementPort);
+		management.get().uri("/actuator/denylist").exchange().expectStatus().isOk().expectBody()
+			.jsonPath("$.enforced").isEqualTo(true).jsonPath("$.rules").isEqualTo(2);
+		try {
+			management.post().uri("/actuator/denylist").bodyValue(java.util.Map.of("enforced", false)).exchange()
+				.expectStatus().isOk().expectBody().jsonPath("$.enforced").isEqualTo(false);
+			this.client.get().uri("/api/studies/1").header("X-Forwarded-For", "10.1.2.3").header("X-Request-Id", "bypassed-1")
+				.exchange().expectStatus().isOk();
+			assertThat(upstream.requestIds).contains("bypassed-1");
+			management.get().uri("/actuator/prometheus").exchange().expectBody(String.class)
+				.value((metrics) -> assertThat(metrics).contains("gateway_deny_list_enforced{application=\"gateway\"} 0.0"));
+		}
+		finally {
+			management.post().uri("/actuator/denylist").bodyValue(java.util.Map.of("enforced", true)).exchange()
+				.expectStatus().isOk();
+		}
+		assertDenied("/api/studies/1", "10.1.2.3", "enforced-again-1");
 	}
 
 	@Test

@@ -38,6 +38,11 @@ class DenyListConfiguration {
 		return new DenyListWebFilter(denyList, clientIp, accessLog);
 	}
 
+	@Bean
+	DenyListEndpoint denyListEndpoint(ReloadingDenyList denyList) {
+		return new DenyListEndpoint(denyList);
+	}
+
 	static class FileConfigured implements Condition {
 
 		@Override

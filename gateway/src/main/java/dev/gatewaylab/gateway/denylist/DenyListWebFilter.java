@@ -44,6 +44,9 @@ final class DenyListWebFilter implements WebFilter, Ordered {
 
 	@Override
 	public Mono<Void> filter(ServerWebExchange exchange, WebFilterChain chain) {
+		if (!this.denyList.enforced()) {
+			return chain.filter(exchange);
+		}
 		long ip = this.clientIp.resolve(exchange.getRequest());
 		if (ip == Ipv4.INVALID || !this.denyList.current().denies(ip)) {
 			return chain.filter(exchange);

@@ -45,6 +45,9 @@ final class ReloadingDenyList implements AutoCloseable {
 
 	private volatile DenyList current;
 
+	/** False while an operator (or the lab's experiment) has the filter bypassed; the rules stay loaded. */
+	private volatile boolean enforced = true;
+
 	private Stamp loaded;
 
 	private Stamp seen;
@@ -68,6 +71,9 @@ final class ReloadingDenyList implements AutoCloseable {
 			.description("Heap held by the deny list in use").register(registry);
 		Gauge.builder("gateway.deny.list.load.duration", this, (self) -> self.current.loadNanos() / 1e9).baseUnit("seconds")
 			.description("How long the deny list in use took to load").register(registry);
+		Gauge.builder("gateway.deny.list.enforced", this, (self) -> self.enforced ? 1 : 0)
+			.description("1 while the deny list is enforced, 0 while it is bypassed through the management port")
+			.register(registry);
 		Gauge.builder("gateway.deny.list.last.load.success", this.lastLoadSucceeded, AtomicInteger::get)
 			.description("1 if the last load or reload succeeded, 0 if it failed (the previous list stays in use)")
 			.register(registry);
@@ -93,6 +99,26 @@ final class ReloadingDenyList implements AutoCloseable {
 
 	DenyList current() {
 		return this.current;
+	}
+
+	boolean enforced() {
+		return this.enforced;
+	}
+
+	void enforce(boolean enforced) {
+		if (enforced != this.enforced) {
+			logger.warn("Deny list {} ({}): {}", enforced ? "enforced again" : "BYPASSED", this.file,
+					enforced ? "denied clients get 403 again" : "every client passes until it is enforced again");
+		}
+		this.enforced = enforced;
+	}
+
+	Path file() {
+		return this.file;
+	}
+
+	boolean lastLoadSucceeded() {
+		return this.lastLoadSucceeded.get() == 1;
 	}
 
 	void countDenied() {

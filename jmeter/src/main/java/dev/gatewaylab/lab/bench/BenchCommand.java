@@ -56,16 +56,17 @@ public final class BenchCommand implements Callable<Integer> {
             + "(default on; off with --quick, where its ~5 s per target would break the time budget).")
     Boolean dashboard;
 
-    @Option(names = "--experiment", description = "Targets become variants of the gateway, each restarted with its own "
-            + "environment and compared with the first: logging (off, logback, log4j2-sync, log4j2-async), tuning "
-            + "(each cost lever against today's defaults), virtual-threads (study-service's slow endpoint at 600 "
-            + "req/s, open model, direct and through the gateway, platform vs virtual threads) or apm (off, scouter: "
-            + "the Scouter agent on the gateway) or deny-list (off, 3m, 30m: the gateway's IP deny list with 3 M and "
-            + "30 M generated rules on allowed traffic, verdict within 3 %%). See docs/runner.md.")
+    @Option(names = "--experiment", description = "Targets become variants of a service, each restarted with its own "
+            + "environment: logging (logback, log4j2-sync, log4j2-async, each against its own access log switched off "
+            + "at run time, verdict within 3 %%), tuning (each cost lever against today's defaults), virtual-threads "
+            + "(study-service's slow endpoint at 600 req/s, open model, direct and through the gateway, platform vs "
+            + "virtual threads), apm (off, scouter: the Scouter agent on the gateway) or deny-list (3m, 30m: the "
+            + "gateway's IP deny list with 3 M and 30 M generated rules on allowed traffic, each against its filter "
+            + "bypassed at run time, verdict within 3 %%). See docs/runner.md.")
     String experiment;
 
     @Option(names = "--variants", description = "With --experiment: only these variants (comma-separated; the baseline "
-            + "is always measured), e.g. --variants nio,event-loops-4.")
+            + "is always measured, and a switchback variant brings its own off arm), e.g. --variants nio,event-loops-4.")
     String variants;
 
     private final PrintStream out;

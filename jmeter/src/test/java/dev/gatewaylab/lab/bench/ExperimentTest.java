@@ -127,16 +127,18 @@ class ExperimentTest {
     }
 
     @Test
-    void denyListVariantsRestartTheGatewayWithTheirRuleFileAndTheSameJvmOptions(@TempDir Path lab) {
+    void denyListVariantsRestartTheGatewayWithTheirRuleFileAndAreMeasuredAgainstTheFilterBypassed(@TempDir Path lab) {
         Experiment e = Experiment.named("deny-list", lab);
         assertThat(e.plan()).isEqualTo("deny-list");
         assertThat(e.tolerance()).isEqualTo(0.03);
+        assertThat(e.toggle().managementPath()).isEqualTo("/actuator/denylist");
+        assertThat(e.toggle().offBody()).isEqualTo("{\"enforced\":false}");
         List<Target> targets = e.targets(this::ofKind);
-        assertThat(targets).extracting(Target::name).containsExactly("off", "3m", "30m");
+        assertThat(targets).extracting(Target::name).containsExactly("3m", "3m-off", "30m", "30m-off");
         assertThat(targets).extracting(Target::plan).containsOnly("deny-list");
-        assertThat(targets.get(0).restartEnv()).containsEntry("GATEWAY_DENY_LIST_FILE", "");
         assertThat(targets.get(2).restartEnv()).containsEntry("GATEWAY_DENY_LIST_FILE",
-                lab.resolve(".lab/deny-list/30m/deny-list.txt").toString());
+                lab.resolve(".lab/deny-list/30m/deny-list.txt").toString())
+                .containsEntry("MANAGEMENT_ENDPOINTS_WEB_EXPOSURE_INCLUDE", "health,info,prometheus,denylist");
         assertThat(targets).extracting(t -> t.restartEnv().get("GATEWAY_JAVA_OPTS"))
                 .containsOnly(Experiment.DENY_LIST_JAVA_OPTS);
         // allowed clients of the largest list in play (allowed by 30 M is allowed by its first 3 M rules too)
