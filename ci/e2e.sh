@@ -197,6 +197,14 @@ if ls /usr/lib/jvm/*/release >/dev/null 2>&1 && grep -qE '^JAVA_VERSION="(2[1-9]
 else
   echo "  skip --experiment virtual-threads: no JDK 21+ under /usr/lib/jvm"
 fi
+echo "== the gateway on Logback (the logging experiment's logback variant): it builds, starts and writes the access log"
+check "GATEWAY_LOGGING_BACKEND=logback ./lab up gateway: the Logback build answers and logs one line per request" \
+  bash -c './lab down gateway >/dev/null && GATEWAY_LOGGING_BACKEND=logback ./lab up gateway > "$1/logback.log" 2>&1 \
+           && curl -fsS -o /dev/null -H "X-Request-Id: e2e-logback-1" "$0/api/studies/1" \
+           && for i in $(seq 50); do grep -q "id=e2e-logback-1 " .lab/logs/gateway-access.log && break; sleep 0.2; done \
+           && grep -q "id=e2e-logback-1 method=GET path=/api/studies/1 .*status=200" .lab/logs/gateway-access.log \
+           && tr "\0" "\n" < /proc/$(cat .lab/gateway.pid)/cmdline | grep -q "gateway-logback.jar"; rc=$?; \
+           ./lab down gateway >/dev/null; ./lab up gateway >/dev/null; exit $rc' "$GW" "$OUT"
 check "the gateway runs with its defaults again after the experiments" \
   bash -c 'curl -fsS -o /dev/null "$0/api/studies/1" && ! tr "\0" " " < /proc/$(cat .lab/gateway.pid)/environ | grep -q GATEWAY_NETTY_NATIVE=false' "$GW"
 
