@@ -124,7 +124,8 @@ public final class BenchCommand implements Callable<Integer> {
         }
         Settings settings = new Settings(reps, dur, warm, warmMax, thr, r, open, latencyReps, rampup, targets, props,
                 labHome, target.resultsRoot(labHome), target.metricsPort(), target.remote(), quick, experiment,
-                dashboard != null ? dashboard : !quick, catalog);
+                // a switchback's JTL holds both arms: JMeter's dashboard of it would mix them (and take minutes)
+                dashboard != null ? dashboard : !quick && (e == null || e.toggle() == null), catalog);
         if (e != null && e.toggle() != null && !settings.remoteHosts().isEmpty()) {
             throw new LabException("--experiment " + experiment + " switches " + e.toggle().what() + " during each run "
                     + "and splits the samples by their time stamps, which needs the in-process engine's clock",

@@ -80,7 +80,8 @@ final class Notes {
                     + "measured window. CPU of an engine is read only when it runs on this machine (./lab engine).");
         }
         if (!s.dashboards()) {
-            notes.add("JMeter dashboards skipped (--quick or --no-dashboard); make one from the raw JTLs with "
+            notes.add("JMeter dashboards skipped (--quick, --no-dashboard, or a switchback experiment, whose JTLs hold "
+                    + "both arms of each run — the report splits them); make one from the raw JTLs with "
                     + "'jmeter -g raw/<target>-rep1.jtl -o <dir>' or rerun with --dashboard.");
         }
         return notes;

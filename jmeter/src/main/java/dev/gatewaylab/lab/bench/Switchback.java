@@ -6,11 +6,11 @@ import dev.gatewaylab.lab.run.Load;
 import dev.gatewaylab.lab.run.Target;
 import dev.gatewaylab.lab.stats.Aggregate;
 import dev.gatewaylab.lab.stats.JtlReader;
-import dev.gatewaylab.lab.stats.JtlSample;
 import dev.gatewaylab.lab.stats.Timeline;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -29,14 +29,11 @@ import java.util.concurrent.atomic.AtomicReference;
  */
 final class Switchback {
 
-    /**
-     * One arm's share of the run: its samples (TPS over the arm's own seconds), its CPU, its latency timeline, and the
-     * [start, end) epoch ms of its segments.
-     */
+    /** One arm's share: its samples (TPS over its own seconds), CPU, latency timeline, [start, end) ms of segments. */
     record Arm(Aggregate samples, Map<String, ProcSampler.Usage> usage, double[] timeline, long[][] segments) {
     }
 
-    record Result(Arm on, Arm off, int switches, double segmentSeconds) {
+    record Result(Arm on, Arm off, int switches, double segmentSeconds, long lastSampleMillis) {
     }
 
     /**
@@ -84,7 +81,7 @@ final class Switchback {
         double l = segmentSeconds(seconds);
         List<Double> offsets = switchOffsets(seconds);
         CountDownLatch firstSample = new CountDownLatch(1);
-        List<Boundary> boundaries = new ArrayList<>();
+        List<Boundary> boundaries = Collections.synchronizedList(new ArrayList<>());
         AtomicReference<RuntimeException> failed = new AtomicReference<>();
         Thread scheduler = new Thread(() -> {
             try {
@@ -111,14 +108,16 @@ final class Switchback {
                 toggle.set(t, true);
             } catch (RuntimeException e) {
                 failed.set(e);
+                restore(t);
             } catch (InterruptedException e) {
+                restore(t);
                 Thread.currentThread().interrupt();
             }
         }, "lab-switchback");
         scheduler.setDaemon(true);
         scheduler.start();
         // The run covers the prelude (2 L), the measured seconds and a margin for the engine's start.
-        int runSeconds = (int) Math.ceil(2 * l + seconds) + 2;
+        int runSeconds = (int) Math.ceil(2 * l + seconds) + 5;
         try {
             load.run(t, runSeconds, threads, jtl, r -> firstSample.countDown());
         } finally {
@@ -134,7 +133,23 @@ final class Switchback {
             throw new LabException("the switchback run of " + t.name() + " ended before its measured part (no sample "
                     + "within 30 s, or the run was cut short)", "check that " + t.url() + " answers");
         }
-        return split(jtl, boundaries, l, new ArrayList<>(pids.keySet()));
+        Result result = split(jtl, boundaries, l, new ArrayList<>(pids.keySet()));
+        long end = boundaries.get(boundaries.size() - 1).fromMillis();
+        if (result.lastSampleMillis() < end - 500) {
+            throw new LabException("the load of " + t.name() + "'s switchback run stopped "
+                    + (end - result.lastSampleMillis()) + " ms "
+                    + "before its schedule ended: the last segment would count missing requests as a lower TPS",
+                    "the engine started late on a busy machine; rerun, or check what else runs");
+        }
+        return result;
+    }
+
+    /** After a failure: the service back to the arm it was started in, as far as it still answers. */
+    private void restore(Target t) {
+        try {
+            toggle.set(t, true);
+        } catch (RuntimeException ignored) { // the failure that brought us here is reported
+        }
     }
 
     /** Splits a run's samples and CPU by arm along the boundaries (the last one is the end, not a switch). */
@@ -144,7 +159,9 @@ final class Switchback {
         Aggregate off = new Aggregate();
         Timeline onLine = new Timeline();
         Timeline offLine = new Timeline();
+        long[] last = {Long.MIN_VALUE};
         JtlReader.read(jtl, sample -> {
+            last[0] = Math.max(last[0], sample.timeStamp());
             Boolean armOn = armAt(boundaries, sample.timeStamp());
             if (armOn != null) {
                 (armOn ? on : off).add(sample);
@@ -181,7 +198,7 @@ final class Switchback {
                 segments.get(0).toArray(long[][]::new)),
                 new Arm(off, usage(ticks, 1, seconds[1], machineBusy[1], machineTotal[1]), offLine.meanMs(),
                         segments.get(1).toArray(long[][]::new)),
-                boundaries.size() - 2, segmentSeconds);
+                boundaries.size() - 2, segmentSeconds, last[0]);
     }
 
     /**
