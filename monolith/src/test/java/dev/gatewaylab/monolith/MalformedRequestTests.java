@@ -1,0 +1,68 @@
+package dev.gatewaylab.monolith;
+
+import java.io.IOException;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
+import org.springframework.boot.test.web.server.LocalServerPort;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * What the monolith's fuzz test found, one test each: requests no browser sends are the client's 4xx, never a 500,
+ * and path tricks leave no WARN or stack trace in the log. Its own application context (the marker property), so that
+ * Tomcat is fresh: Tomcat logs the first unparseable request line of each request processor at INFO with a stack
+ * trace, later ones at DEBUG — a reused context would hide the first one.
+ */
+@ExtendWith(OutputCaptureExtension.class)
+@SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT,
+		properties = { "management.server.port=0", "MONOLITH_BCRYPT_COST=4", "test.context=malformed-requests" })
+class MalformedRequestTests {
+
+	@LocalServerPort
+	int port;
+
+	@Test
+	void aRequestTargetTomcatRefusesIs400ProblemAndLogsNoStackTrace(CapturedOutput output) throws IOException {
+		int logged = output.getAll().length();
+		// a Windows-style traversal: the backslash is no URI character, so Tomcat refuses the request line itself
+		assertThat(exchange("GET /css/..\\..\\etc\\passwd HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n"))
+			.startsWith("HTTP/1.1 400 ")
+			.containsIgnoringCase("content-type: application/problem+json");
+		assertThat(output.getAll().substring(logged)).doesNotContain("Error parsing HTTP request header")
+			.doesNotContain("\tat ");
+	}
+
+	@Test
+	void traversalAndDescriptorPathsUnderTheStaticResourcesAre404AndLogNoWarning(CapturedOutput output)
+			throws IOException {
+		int logged = output.getAll().length();
+		// the static resource handler warned for each: "Path contains "../" after call to StringUtils#cleanPath", "Path
+		// with "WEB-INF" or "META-INF""
+		for (String path : new String[] { "/css/a../b.css", "/css/META-INF/MANIFEST.MF",
+				"/css/WEB-INF/web.xml" }) {
+			assertThat(exchange("GET " + path + " HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n")).as(path)
+				.startsWith("HTTP/1.1 404 ");
+		}
+		assertThat(output.getAll().substring(logged)).doesNotContain("ResourceHandlerUtils").doesNotContain(" WARN ");
+	}
+
+	@Test
+	void aMalformedAcceptHeaderLogsNoWarning(CapturedOutput output) throws IOException {
+		int logged = output.getAll().length();
+		// any path no controller maps (a public one here) is offered to Boot's welcome page mapping, which parses Accept
+		exchange("GET /css/missing.css HTTP/1.1\r\nHost: a\r\nAccept: a/b;q=x\r\nConnection: close\r\n\r\n");
+		assertThat(output.getAll().substring(logged)).as("Boot's welcome page mapping warned per request")
+			.doesNotContain("Received invalid Accept header");
+	}
+
+	private String exchange(String request) throws IOException {
+		return RawHttp.exchange(this.port, request, 10_000);
+	}
+
+}
