@@ -53,6 +53,39 @@ class MalformedRequestTests {
 	}
 
 	@Test
+	void theErrorPageAskedForDirectlyByABrowserIs404Not500() throws IOException {
+		// Boot's HTML error view had no status to show for GET /error itself and answered 500
+		assertThat(exchange("GET /error HTTP/1.1\r\nHost: a\r\nAccept: text/html\r\nConnection: close\r\n\r\n"))
+			.startsWith("HTTP/1.1 404 ")
+			.containsIgnoringCase("content-type: text/html")
+			.contains("<h1>404 Not Found</h1>");
+	}
+
+	@Test
+	void aBadEscapeInAPathParameterIs400ProblemNot500(CapturedOutput output) throws IOException {
+		int logged = output.getAll().length();
+		// Tomcat passes path parameters (after ';') undecoded; Spring's path parser (before Spring Security) threw: 500
+		assertThat(exchange("GET /login;jsessionid=%zz HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n"))
+			.startsWith("HTTP/1.1 400 ")
+			.containsIgnoringCase("content-type: application/problem+json");
+		assertThat(output.getAll().substring(logged)).doesNotContain("\tat ");
+	}
+
+	@Test
+	void aMalformedAcceptHeaderStillGetsAProblemBody() throws IOException {
+		// Spring answered errors with an empty body: it cannot pick a body type for an Accept it cannot parse
+		assertThat(exchange(
+				"PUT /login HTTP/1.1\r\nHost: a\r\nAccept: a/b;q=x\r\nConnection: close\r\nContent-Length: 0\r\n\r\n"))
+			.startsWith("HTTP/1.1 403 ")
+			.containsIgnoringCase("content-type: application/problem+json")
+			.contains("\"status\":403");
+		assertThat(exchange("GET /api/studies/424242 HTTP/1.1\r\nHost: a\r\nAccept: a/b;q=x\r\nConnection: close\r\n\r\n"))
+			.startsWith("HTTP/1.1 404 ")
+			.containsIgnoringCase("content-type: application/problem+json")
+			.contains("\"status\":404");
+	}
+
+	@Test
 	void aMalformedAcceptHeaderLogsNoWarning(CapturedOutput output) throws IOException {
 		int logged = output.getAll().length();
 		// any path no controller maps (a public one here) is offered to Boot's welcome page mapping, which parses Accept

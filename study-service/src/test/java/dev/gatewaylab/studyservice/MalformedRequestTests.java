@@ -44,6 +44,31 @@ class MalformedRequestTests {
 	}
 
 	@Test
+	void aBadEscapeInAPathParameterIs400ProblemNot500(CapturedOutput output) throws IOException {
+		int logged = output.getAll().length();
+		// Tomcat passes path parameters (after ';') undecoded; Spring's path parser threw on the bad escape: 500
+		String response = exchange("GET /api/studies/1;a=%zz HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n");
+		assertThat(response).startsWith("HTTP/1.1 400 ").containsIgnoringCase("content-type: application/problem+json");
+		assertThat(output.getAll().substring(logged)).doesNotContain("\tat ");
+	}
+
+	@Test
+	void aMalformedAcceptHeaderIsReadAsAcceptingAnythingAndErrorsKeepTheirProblemBody() throws IOException {
+		// Spring answered 406 (and any error) with an empty body: it cannot pick a body type for an Accept it cannot parse
+		assertThat(exchange("GET /api/studies/1 HTTP/1.1\r\nHost: a\r\nAccept: a/b;q=x\r\nConnection: close\r\n\r\n"))
+			.startsWith("HTTP/1.1 200 ")
+			.containsIgnoringCase("content-type: application/json")
+			.contains("\"id\":1");
+		assertThat(exchange("GET /api/studies/424242 HTTP/1.1\r\nHost: a\r\nAccept: a/b;q=x\r\nConnection: close\r\n\r\n"))
+			.startsWith("HTTP/1.1 404 ")
+			.containsIgnoringCase("content-type: application/problem+json")
+			.contains("\"status\":404");
+		assertThat(exchange("GET / HTTP/1.1\r\nHost: a\r\nAccept: a/b;q=x\r\nConnection: close\r\n\r\n"))
+			.startsWith("HTTP/1.1 404 ")
+			.containsIgnoringCase("content-type: application/problem+json");
+	}
+
+	@Test
 	void aMalformedAcceptHeaderLogsNoWarning(CapturedOutput output) throws IOException {
 		int logged = output.getAll().length();
 		exchange("GET / HTTP/1.1\r\nHost: a\r\nAccept: a/b;q=x\r\nConnection: close\r\n\r\n");
