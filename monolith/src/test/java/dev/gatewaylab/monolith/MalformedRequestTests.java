@@ -72,6 +72,40 @@ class MalformedRequestTests {
 	}
 
 	@Test
+	void aFormBodyOnPatchOrDeleteIsNot500() throws IOException {
+		// Boot's FormContentFilter parsed form bodies of PUT/PATCH/DELETE before Spring Security and threw on '%zz' (500),
+		// or on a chunked body over the size limit (500): now nothing reads them, and the CSRF check refuses both
+		String body = "_csrf=x&a=%zz";
+		assertThat(exchange("PATCH /login HTTP/1.1\r\nHost: a\r\nConnection: close\r\n"
+				+ "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: " + body.length() + "\r\n\r\n" + body))
+			.startsWith("HTTP/1.1 403 ")
+			.containsIgnoringCase("content-type: application/problem+json");
+		String big = "a=" + "b".repeat(1_100_000);
+		assertThat(exchange("DELETE /login HTTP/1.1\r\nHost: a\r\nConnection: close\r\n"
+				+ "Content-Type: application/x-www-form-urlencoded\r\nTransfer-Encoding: chunked\r\n\r\n"
+				+ Integer.toHexString(big.length()) + "\r\n" + big + "\r\n0\r\n\r\n"))
+			.startsWith("HTTP/1.1 403 ")
+			.containsIgnoringCase("content-type: application/problem+json");
+	}
+
+	@Test
+	void aPageRequestClaimingMultipartIsNot500AndLogsNoError(CapturedOutput output) throws IOException {
+		int logged = output.getAll().length();
+		// the multipart body was parsed before any handler; a browser page's failure escaped as a 500 with two ERROR
+		// stack traces (the error page's dispatch parsed it again)
+		String multipart = "Content-Type: multipart/form-data\r\nContent-Length: 3\r\n\r\na=b";
+		assertThat(exchange("GET /login HTTP/1.1\r\nHost: a\r\nAccept: text/html\r\nConnection: close\r\n" + multipart))
+			.startsWith("HTTP/1.1 200 ");
+		assertThat(exchange("GET /css/missing.css HTTP/1.1\r\nHost: a\r\nAccept: text/html\r\nConnection: close\r\n"
+				+ multipart)).startsWith("HTTP/1.1 404 ");
+		assertThat(exchange("POST /login HTTP/1.1\r\nHost: a\r\nConnection: close\r\n" + multipart))
+			.as("refused for its missing CSRF token")
+			.startsWith("HTTP/1.1 403 ")
+			.containsIgnoringCase("content-type: application/problem+json");
+		assertThat(output.getAll().substring(logged)).doesNotContain(" ERROR ").doesNotContain("\tat ");
+	}
+
+	@Test
 	void aMalformedAcceptHeaderStillGetsAProblemBody() throws IOException {
 		// Spring answered errors with an empty body: it cannot pick a body type for an Accept it cannot parse
 		assertThat(exchange(
