@@ -86,6 +86,25 @@ class ServerHardeningTest extends RunningGateway {
 	}
 
 	@Test
+	void dotAndEmptySegmentsInThePathAre400ProblemAndNeverForwarded() throws IOException {
+		// /api/studies/../../actuator matched the study-service route and reached study-service, which normalised it
+		for (String path : new String[] { "/api/studies/../../actuator", "/api/studies/..", "/api/studies/./1",
+				"/api/studies//1", "/api/studies/%2e%2e/%2E%2e/actuator", "/api/studies/.%2e/x", "/api/studies/..;/x",
+				"/api/studies;/../x", "/css/../login", "http://a/api/studies/../x", "/api/studies/1/.?a=1" }) {
+			int unmatched = upstream.unmatched.size();
+			assertThat(RawHttp.exchange(this.port, "GET " + path + " HTTP/1.1\r\nHost: a\r\nX-Request-Id: dots\r\n\r\n"))
+				.as(path).startsWith("HTTP/1.1 400 ").contains("application/problem+json");
+			assertThat(upstream.unmatched).as(path + " never reached the upstream").hasSize(unmatched);
+		}
+		assertThat(upstream.requestIds).as("never reached the upstream").doesNotContain("dots");
+		for (String path : new String[] { "/api/studies/1", "/api/studies/1/", "/api/studies/1?next=../x//y",
+				"/api/studies/1;v=1", "http://a/api/studies/1" }) {
+			assertThat(RawHttp.exchange(this.port, "GET " + path + " HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n"))
+				.as(path).doesNotStartWith("HTTP/1.1 400 ");
+		}
+	}
+
+	@Test
 	void moreThanAHundredHeadersIs431ProblemNotForwarded() throws IOException {
 		StringBuilder request = new StringBuilder("GET /api/studies/1 HTTP/1.1\r\nHost: a\r\n");
 		for (int i = 0; i < 101; i++) {

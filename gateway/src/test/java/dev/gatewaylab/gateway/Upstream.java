@@ -33,6 +33,9 @@ final class Upstream implements AutoCloseable {
 	/** GET /api/studies/4 always fails with 503 (retried until the limit); also with a request body. */
 	final AtomicInteger unavailableGets = new AtomicInteger();
 
+	/** Request targets no route below matched (answered 404). */
+	final List<String> unmatched = new CopyOnWriteArrayList<>();
+
 	/** A body larger than the gateway writes in one piece with its headers (ResponseWriteFilter: 64 KiB). */
 	static final String BIG_BODY = "[" + "\"0123456789abcdef\",".repeat(12_000) + "\"end\"]";
 
@@ -72,7 +75,11 @@ final class Upstream implements AutoCloseable {
 					.header("Content-Type", "application/json")
 					.sendString(request.receive().aggregate().asString()))
 				.get("/api/studies/1/slow", (request, response) -> response
-					.sendString(Mono.delay(Duration.ofSeconds(3)).thenReturn(STUDY_JSON))))
+					.sendString(Mono.delay(Duration.ofSeconds(3)).thenReturn(STUDY_JSON)))
+				.route((request) -> true, (request, response) -> {
+					this.unmatched.add(request.uri());
+					return request.receive().then().then(response.status(404).send().then());
+				}))
 			.bindNow();
 	}
 

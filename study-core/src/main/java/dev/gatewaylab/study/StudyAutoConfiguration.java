@@ -1,5 +1,7 @@
 package dev.gatewaylab.study;
 
+import java.util.List;
+
 import org.apache.catalina.core.StandardHost;
 
 import org.springframework.beans.factory.ObjectProvider;
@@ -20,6 +22,8 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.core.Ordered;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.util.unit.DataSize;
+import org.springframework.web.servlet.config.annotation.ContentNegotiationConfigurer;
+import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
 
 /**
  * Brings the studies feature into any app that has this jar: storage and seed always, the REST API and its error
@@ -72,6 +76,29 @@ public final class StudyAutoConfiguration {
 					new BodySizeLimitFilter(maxBodySize.toBytes()));
 			registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 100);
 			return registration;
+		}
+
+		/** Before Spring Security and every other filter: the path parser they share threw on these. */
+		@Bean
+		FilterRegistrationBean<PathParameterFilter> pathParameterFilter() {
+			FilterRegistrationBean<PathParameterFilter> registration = new FilterRegistrationBean<>(new PathParameterFilter());
+			registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 90);
+			return registration;
+		}
+
+		/**
+		 * A malformed {@code Accept} reads as {@code *}{@code /*}, so errors keep their problem+json body. Sets the exact
+		 * strategy list: Boot's {@code spring.mvc.contentnegotiation.*} options (query parameter, extra media types) no
+		 * longer apply — neither app uses them.
+		 */
+		@Bean
+		WebMvcConfigurer lenientAcceptHeader() {
+			return new WebMvcConfigurer() {
+				@Override
+				public void configureContentNegotiation(ContentNegotiationConfigurer configurer) {
+					configurer.strategies(List.of(new LenientAcceptStrategy()));
+				}
+			};
 		}
 
 		/** Tomcat's own 400s (encoded slash, bad escapes) as problem+json, not its HTML report. */

@@ -40,8 +40,9 @@ import org.springframework.http.server.reactive.ServerHttpRequest;
  * Refuses, before any routing, what RFC 9112 says a server must refuse and Netty lets through: an HTTP version other
  * than 1.0/1.1 (505), an HTTP/1.1 request without {@code Host}, with several, or with a value that is no
  * {@code host[:port]} (400), a request target that is no URI (400), a path with an encoded slash, backslash or
- * NUL (400), TRACE and CONNECT (405). Answered with {@code application/problem+json} and the connection closed; everything
- * the client still sends on it is dropped. Nothing is logged: a malformed request is the client's problem, and a
+ * NUL, or with a dot or empty segment ({@code /../}, {@code /./}, {@code //}) (400), TRACE and CONNECT (405).
+ * Answered with {@code application/problem+json} and the connection closed; everything the client still sends on it
+ * is dropped. Nothing is logged: a malformed request is the client's problem, and a
  * log line per bad request is a way to flood the log.
  * <p>
  * It also bounds request bodies: over {@code gateway.server.max-body-size} → 413, by {@code Content-Length} up
@@ -248,7 +249,7 @@ public final class RequestGuard extends ChannelDuplexHandler {
 			return HttpResponseStatus.METHOD_NOT_ALLOWED;
 		}
 		String uri = request.uri();
-		if (!isRequestTarget(uri, method) || hasForbiddenEscape(uri)) {
+		if (!isRequestTarget(uri, method) || hasForbiddenEscape(uri) || hasDotOrEmptySegment(uri)) {
 			return HttpResponseStatus.BAD_REQUEST;
 		}
 		if (request.headers().size() > MAX_HEADERS) {
@@ -328,6 +329,60 @@ public final class RequestGuard extends ChannelDuplexHandler {
 		return false;
 	}
 
+	/**
+	 * A {@code .} or {@code ..} segment (a dot also as {@code %2e}, a segment also followed by {@code ;params}) or an
+	 * empty one ({@code //}) in the path, not the query. The route predicates match the path as sent, the upstream
+	 * normalises it: {@code /api/studies/../../x} matched the study-service route and reached study-service as
+	 * {@code /x}. Browsers and HTTP clients remove dot segments before sending (RFC 3986 §5.2.4), so only a probe
+	 * carries one. A trailing slash (an empty last segment) is fine.
+	 */
+	static boolean hasDotOrEmptySegment(String uri) {
+		int start = 0;
+		if (uri.charAt(0) != '/') { // absolute-form: the path starts after scheme://authority
+			int scheme = uri.indexOf("://");
+			start = (scheme < 0) ? -1 : uri.indexOf('/', scheme + 3);
+			if (start < 0) {
+				return false;
+			}
+		}
+		int end = start;
+		while (end < uri.length() && uri.charAt(end) != '?' && uri.charAt(end) != '#') {
+			end++;
+		}
+		for (int slash = start; slash < end;) {
+			int next = uri.indexOf('/', slash + 1);
+			if (next < 0 || next > end) {
+				next = end;
+			}
+			if (next == slash + 1 && next < end) {
+				return true; // "//"
+			}
+			int params = uri.indexOf(';', slash + 1);
+			if (isDots(uri, slash + 1, (params >= 0 && params < next) ? params : next)) {
+				return true;
+			}
+			slash = next;
+		}
+		return false;
+	}
+
+	/** {@code .} or {@code ..}, each dot written as itself or as {@code %2e}. */
+	private static boolean isDots(String uri, int from, int to) {
+		int dots = 0;
+		for (int i = from; i < to; dots++) {
+			if (uri.charAt(i) == '.') {
+				i++;
+			}
+			else if (i + 3 <= to && uri.regionMatches(true, i, "%2e", 0, 3)) {
+				i += 3;
+			}
+			else {
+				return false;
+			}
+		}
+		return dots == 1 || dots == 2;
+	}
+
 	/** {@code uri-host [ ":" port ]}: reg-name / IPv4 / IP-literal characters only (RFC 3986), not empty. */
 	static boolean isHostAndPort(String host) {
 		int length = host.length();
@@ -355,7 +410,7 @@ public final class RequestGuard extends ChannelDuplexHandler {
 				: (status == HttpResponseStatus.REQUEST_URI_TOO_LONG) ? "The request line is too long."
 				: (status == HttpResponseStatus.METHOD_NOT_ALLOWED) ? "TRACE and CONNECT are not allowed."
 				: (status == HttpResponseStatus.REQUEST_ENTITY_TOO_LARGE) ? "The request body is too large."
-				: "Malformed request: it needs valid framing, a valid request target, exactly one valid Host header (HTTP/1.1) and no encoded '/', '\\\\' or NUL in its path.";
+				: "Malformed request: it needs valid framing, a valid request target, exactly one valid Host header (HTTP/1.1), no encoded '/', '\\\\' or NUL and no '.', '..' or empty segment in its path.";
 		byte[] body = ("{\"type\":\"about:blank\",\"title\":\"" + status.reasonPhrase() + "\",\"status\":" + status.code()
 				+ ",\"detail\":\"" + detail + "\"}").getBytes(StandardCharsets.US_ASCII);
 		FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status,
