@@ -16,9 +16,9 @@ MONO=http://127.0.0.1:$(lab_prop service.monolith.port)
 cleanup() { ./lab down >/dev/null 2>&1 || true; }
 trap cleanup EXIT
 
-# raw REQUEST: send bytes to the gateway, print the status line
-raw() {
-  python3 - "$GWP" "$1" <<'PY'
+# raw_to PORT REQUEST: send bytes, print the status line; raw REQUEST: to the gateway
+raw_to() {
+  python3 - "$1" "$2" <<'PY'
 import socket, sys
 s = socket.create_connection(("127.0.0.1", int(sys.argv[1])), timeout=10)
 s.sendall(sys.argv[2].encode("latin-1").decode("unicode_escape").encode("latin-1"))
@@ -34,8 +34,14 @@ except socket.timeout:
 print(data.split(b"\r\n", 1)[0].decode("latin-1"))
 PY
 }
+raw() { raw_to "$GWP" "$1"; }
 status() { curl -s -o /dev/null -w '%{http_code} %{content_type}' "$@"; }
-export -f raw status; export GWP
+# mark_logs, then new_log_lines LOG: what .lab/logs/LOG.log got since (the access log outlives ./lab down)
+mark_logs() { for s in gateway gateway-access study-service monolith; do wc -l < ".lab/logs/$s.log" > "$OUT/$s.mark"; done; }
+new_log_lines() { tail -n +$(( $(cat "$OUT/$1.mark") + 1 )) ".lab/logs/$1.log"; }
+# await_access ID: until the gateway's (async) access log has the request with this id, 10 s at most
+await_access() { local deadline=$((SECONDS + 10)); until new_log_lines gateway-access | grep -q "id=$1 " || [ $SECONDS -ge $deadline ]; do sleep 0.2; done; }
+export -f raw_to raw status mark_logs new_log_lines await_access; export GWP OUT
 
 # the apps' own login limits (./lab raises them for the load plans unless they are set)
 GATEWAY_LOGIN_PER_IP=10 MONOLITH_LOGIN_PER_USER=5 ./lab up
@@ -64,6 +70,45 @@ check "browser 404 on study-service → problem+json, not Whitelabel" \
   bash -c '[ "$(status -H "Accept: text/html" "$0/nope")" = "404 application/problem+json" ]' "$DIRECT"
 # Java's dual-stack sockets show an IPv4 loopback bind as [::ffff:127.0.0.1]
 check "management ports listen on loopback only" bash -c '! ss -ltn | grep -E ":(908[0-2])\b" | grep -vqE "127\.0\.0\.1\]?:"'
+
+HEADERS_101=$(for i in $(seq 101); do printf 'X-H%s: v\\r\\n' "$i"; done)
+check "101 headers → 431 problem+json" \
+  bash -c '[[ "$(raw "GET /api/studies/1 HTTP/1.1\r\nHost: a\r\n$0\r\n")" == "HTTP/1.1 431 "* ]]' "$HEADERS_101"
+check "a client stalling its own body → 408 (not 504)" \
+  bash -c '[[ "$(raw "POST /api/studies HTTP/1.1\r\nHost: a\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"ti")" == "HTTP/1.1 408 "* ]]'
+check "encoded slash on study-service's and the monolith's management ports → 400 problem+json" \
+  bash -c '[ "$(status "$0/actuator/health/a%2fb")" = "400 application/problem+json" ] && [ "$(status "$1/actuator/health/a%2fb")" = "400 application/problem+json" ]' \
+  "http://127.0.0.1:$(lab_prop service.study-service.management-port)" "http://127.0.0.1:$(lab_prop service.monolith.management-port)"
+
+echo "== path tricks and hang-ups leave no WARN or stack trace"
+mark_logs
+check "dot and empty segments at the gateway → 400 problem+json (never forwarded)" bash -c 'for p in /api/studies/../../actuator \
+    /api/studies/%2e%2e/%2e%2e/actuator "/api/studies/..;/actuator" /api/studies//1 /css/../login; do
+  [ "$(status --path-as-is "$0$p")" = "400 application/problem+json" ] || { echo "  $p"; exit 1; }; done' "$GW"
+for base in "$GW" "$DIRECT" "$MONO"; do
+  for p in /api/studies/../../actuator /api/studies/%2e%2e/%2e%2e/actuator "/api/studies/..;/actuator" /css/a../b /css/META-INF/x; do
+    curl -s --path-as-is -o /dev/null "$base$p"
+  done
+  raw_to "${base##*:}" "GET /api/studies/..\\\\..\\\\etc HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n" > /dev/null
+done
+python3 - "$GWP" <<'PY'
+import socket, sys, time
+clients = []
+for i in range(200):  # half a body each, then hang up
+    s = socket.create_connection(("127.0.0.1", int(sys.argv[1])))
+    s.sendall(b"POST /api/studies HTTP/1.1\r\nHost: a\r\nX-Request-Id: e2e-mid-body-%d\r\n"
+              b"Content-Type: application/json\r\nContent-Length: 50\r\n\r\n{\"ti" % i)
+    clients.append(s)
+time.sleep(1)  # the calls are under way upstream
+for s in clients:
+    s.close()
+PY
+raw "GET /api/studies/1 HTTP/1.1\r\nHost: a\r\nX-Request-Id: e2e-after-hangups\r\nConnection: close\r\n\r\n" > /dev/null
+await_access e2e-after-hangups
+check "200 clients hanging up mid-body: status=400 in the access log" \
+  bash -c '[ "$(new_log_lines gateway-access | grep "id=e2e-mid-body-" | grep -c "status=400")" -eq 200 ]'
+check "… and no WARN, ERROR or stack trace in any app's log ($(for s in gateway study-service monolith; do printf "%s %s " $s "$(new_log_lines $s | grep -cE " (WARN|ERROR) |^\s+at |Http11Processor")"; done))" \
+  bash -c 'for s in gateway study-service monolith; do ! new_log_lines $s | grep -qE " (WARN|ERROR) |^\s+at |Http11Processor" || exit 1; done'
 
 echo "== login: cookie, headers, per-address limit"
 curl -s -D "$OUT/login.headers" -o /dev/null "$GW/login"

@@ -9,6 +9,7 @@ import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
+import org.springframework.boot.test.web.server.LocalManagementPort;
 import org.springframework.boot.test.web.server.LocalServerPort;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -26,6 +27,9 @@ class MalformedRequestTests {
 
 	@LocalServerPort
 	int port;
+
+	@LocalManagementPort
+	int managementPort;
 
 	@Test
 	void aRequestTargetTomcatRefusesIs400ProblemAndLogsNoStackTrace(CapturedOutput output) throws IOException {
@@ -126,6 +130,14 @@ class MalformedRequestTests {
 		exchange("GET /css/missing.css HTTP/1.1\r\nHost: a\r\nAccept: a/b;q=x\r\nConnection: close\r\n\r\n");
 		assertThat(output.getAll().substring(logged)).as("Boot's welcome page mapping warned per request")
 			.doesNotContain("Received invalid Accept header");
+	}
+
+	@Test
+	void anEncodedSlashOnTheManagementPortIs400Problem() throws IOException {
+		// the management port's own Tomcat answered with its HTML error report
+		String request = "GET /actuator/health/a%2fb HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n";
+		assertThat(RawHttp.exchange(this.managementPort, request, 10_000)).startsWith("HTTP/1.1 400 ")
+			.containsIgnoringCase("content-type: application/problem+json");
 	}
 
 	private String exchange(String request) throws IOException {

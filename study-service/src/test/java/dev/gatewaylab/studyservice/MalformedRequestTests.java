@@ -13,6 +13,7 @@ import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
+import org.springframework.boot.test.web.server.LocalManagementPort;
 import org.springframework.boot.test.web.server.LocalServerPort;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -30,6 +31,9 @@ class MalformedRequestTests {
 
 	@LocalServerPort
 	int port;
+
+	@LocalManagementPort
+	int managementPort;
 
 	@Test
 	void aRequestTargetTomcatRefusesIs400ProblemAndLogsNoStackTrace(CapturedOutput output) throws IOException {
@@ -85,8 +89,20 @@ class MalformedRequestTests {
 			.doesNotContain("Received invalid Accept header");
 	}
 
+	@Test
+	void anEncodedSlashOnTheManagementPortIs400Problem() throws IOException {
+		// the management port's own Tomcat answered with its HTML error report
+		String request = "GET /actuator/health/a%2fb HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n";
+		assertThat(exchange(this.managementPort, request)).startsWith("HTTP/1.1 400 ")
+			.containsIgnoringCase("content-type: application/problem+json");
+	}
+
 	private String exchange(String request) throws IOException {
-		try (Socket socket = new Socket("127.0.0.1", this.port)) {
+		return exchange(this.port, request);
+	}
+
+	private static String exchange(int port, String request) throws IOException {
+		try (Socket socket = new Socket("127.0.0.1", port)) {
 			socket.setSoTimeout(10_000);
 			socket.getOutputStream().write(request.getBytes(StandardCharsets.ISO_8859_1));
 			ByteArrayOutputStream out = new ByteArrayOutputStream();

@@ -194,6 +194,12 @@ public final class RequestGuard extends ChannelDuplexHandler {
 
 	@Override
 	public void channelInactive(ChannelHandlerContext ctx) {
+		if (this.receivingBody) {
+			// Hung up before its body was complete. Netty's decoder passes nothing on for that (a premature close only
+			// fails a request whose headers were incomplete), so without this the request under way ended as an
+			// upstream failure: a WARN and status=500 per client, or "cancelled". It is the client's 400.
+			ctx.channel().attr(CLIENT_ERROR).setIfAbsent(HttpResponseStatus.BAD_REQUEST.code());
+		}
 		stopBodyTimer();
 		ctx.fireChannelInactive();
 	}
