@@ -43,8 +43,9 @@ new_log_lines() { tail -n +$(( $(cat "$OUT/$1.mark") + 1 )) ".lab/logs/$1.log"; 
 await_access() { local deadline=$((SECONDS + 10)); until new_log_lines gateway-access | grep -q "id=$1 " || [ $SECONDS -ge $deadline ]; do sleep 0.2; done; }
 export -f raw_to raw status mark_logs new_log_lines await_access; export GWP OUT
 
-# the apps' own login limits (./lab raises them for the load plans unless they are set)
-GATEWAY_LOGIN_PER_IP=10 MONOLITH_LOGIN_PER_USER=5 ./lab up
+# the apps' own login limits (./lab raises them for the load plans unless they are set); Netty's leak detector on
+# every buffer (the default is off, for cost): the probes below abort, cut short and time out requests mid-flight
+GATEWAY_LOGIN_PER_IP=10 MONOLITH_LOGIN_PER_USER=5 GATEWAY_NETTY_LEAK_DETECTION=paranoid ./lab up
 
 echo "== metric cardinality: made-up methods are one OTHER tag"
 for i in $(seq 20); do curl -s -o /dev/null -X "PROBEM$i" "$GW/api/studies/1"; done
@@ -109,6 +110,13 @@ check "200 clients hanging up mid-body: status=400 in the access log" \
   bash -c '[ "$(new_log_lines gateway-access | grep "id=e2e-mid-body-" | grep -c "status=400")" -eq 200 ]'
 check "… and no WARN, ERROR or stack trace in any app's log ($(for s in gateway study-service monolith; do printf "%s %s " $s "$(new_log_lines $s | grep -cE " (WARN|ERROR) |^\s+at |Http11Processor")"; done))" \
   bash -c 'for s in gateway study-service monolith; do ! new_log_lines $s | grep -qE " (WARN|ERROR) |^\s+at |Http11Processor" || exit 1; done'
+
+echo "== buffers: no Netty buffer leaked by the probes so far"
+# a leaked buffer is reported when it has been garbage-collected and a later allocation polls the detector's queue
+gw_pid=$(cat .lab/gateway.pid)
+"$(dirname "$(readlink -f "/proc/$gw_pid/exe")")/jcmd" "$gw_pid" GC.run > /dev/null
+for i in $(seq 200); do curl -s -o /dev/null "$GW/api/studies/$((i % 50 + 1))"; done
+check "no LEAK report in the gateway's log (leak detection paranoid)" bash -c '! grep -q "LEAK:" .lab/logs/gateway.log'
 
 echo "== login: cookie, headers, per-address limit"
 curl -s -D "$OUT/login.headers" -o /dev/null "$GW/login"
