@@ -63,7 +63,9 @@ final class Bench {
         long windows = s.quick() ? 1 : 10;
         long warm = restarts != null ? (long) s.repetitions() * n * (windows * (s.warmupSeconds() + overhead) + 30)
                 : n * windows * (s.warmupSeconds() + overhead);
-        long open = restarts != null ? 0 : (long) s.latencyRepetitions() * n * (s.durationSeconds() + overhead);
+        long open = restarts != null || s.latencyRepetitions() == 0 ? 0
+                : (long) s.latencyRepetitions() * n * (s.durationSeconds() + overhead)
+                        + (EqualLoad.warms(s) ? n * (EqualLoad.WARMUP_SECONDS + 2 + overhead) : 0);
         if (experiment != null && experiment.toggle() != null) {
             return ToggleRuns.plannedSeconds(s, windows);
         }
@@ -149,23 +151,9 @@ final class Bench {
                 m.aggregate().windowSeconds(), dir.relativize(jtl).toString(), calibration, null));
     }
 
-    /**
-     * Latency at equal load: every target at the same open-model arrival rate (--rate, or half the slowest
-     * target's closed-model TPS), interleaved repetitions; each ends when its last arrival has completed.
-     */
+    /** Latency at equal load: {@link EqualLoad}. */
     private void equalLoad(Load load, Progress progress) throws IOException, InterruptedException {
-        double rate = s.rate() > 0 ? s.rate() : Math.max(1, Math.floor(runs.values().stream()
-                .mapToDouble(r -> TargetRun.merged(r.reps).tps()).min().orElse(2) / 2));
-        for (int rep = 1; rep <= s.latencyRepetitions(); rep++) {
-            for (TargetRun r : inOrder(rep)) {
-                progress.phase(String.format(java.util.Locale.ROOT, "equal load %s %.0f req/s rep %d/%d",
-                        r.target.name(), rate, rep, s.latencyRepetitions()), s.durationSeconds());
-                Path jtl = dir.resolve("raw").resolve(r.target.name() + "-open" + rep + ".jtl");
-                load.runOpen(r.target, rate, s.durationSeconds(), jtl);
-                r.openReps.add(Load.read(r.target, jtl, "open-model rep " + rep).aggregate());
-                r.openRate = rate;
-            }
-        }
+        new EqualLoad(s, dir).run(load, progress, runs.values(), this::inOrder);
     }
 
     /**

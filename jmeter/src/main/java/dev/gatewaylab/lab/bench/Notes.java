@@ -65,7 +65,10 @@ final class Notes {
         } else if (s.latencyRepetitions() > 0) {
             notes.add("Latency at equal load: after the throughput phase every target got the same open-model load "
                     + "(JMeter's Open Model Thread Group, Poisson arrivals at the rate shown, a new thread per arrival), "
-                    + "interleaved in alternating order; a repetition ends 2 s after its last arrival, and a request still in flight then counts "
+                    + "interleaved in alternating order" + (EqualLoad.warms(s) ? ", after a discarded "
+                    + EqualLoad.WARMUP_SECONDS + " s window per target at the same rate (the first connection-per-arrival "
+                    + "load of a run is slow for its first half second)" : "")
+                    + "; a repetition ends 2 s after its last arrival, and a request still in flight then counts "
                     + "as an error (none here unless the errors say so). Latency is measured from each request's actual send "
                     + "to its last byte in whole ms. An arrival never waits for a free "
                     + "client thread, so slow responses cannot hold back later requests (no coordinated omission at "
