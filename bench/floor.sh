@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# How cheap can a proxy on this machine's JVM stack be? Starts two floor proxies (bench/floor/: Reactor Netty alone,
+# Netty alone) beside a gateway with today's defaults, and measures them in the same interleaved wrk rounds
+# (bench/gateway-ab.sh + bench/wrk-compare.sh). A measurement script, not a CI gate. See --help.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+STATE="$ROOT/target/floor"
+JAVA=${JAVA:-java}
+GATEWAY_OPTS=${GATEWAY_JAVA_OPTS:--Xmx256m -Xms256m -XX:+UseParallelGC}
+RN_PORT=18201 NETTY_PORT=18202
+
+usage() {
+  cat <<EOF
+Usage: bench/floor.sh [bench/gateway-ab.sh and bench/wrk-compare.sh options]
+
+Measures side by side, in interleaved wrk rounds, each proxy's CPU per request and its req/s ÷ direct's:
+  gateway        the gateway jar with today's defaults (GATEWAY_JAVA_OPTS, default: $GATEWAY_OPTS)
+  reactor-netty  bench/floor/ReactorNettyProxy.java on :$RN_PORT — Reactor Netty's HttpServer + pooled HttpClient
+                 and nothing else: the floor under any Spring Cloud Gateway (WebFlux) app
+  netty          bench/floor/NettyProxy.java on :$NETTY_PORT — Netty's codecs and a per-event-loop upstream
+                 connection pool, nothing else: the floor under any proxy on this JVM
+  direct, nginx  as in bench/wrk-compare.sh
+Both floors run 1 event loop (as the gateway does on 2 cores) with -Xmx256m on the same JDK as the gateway:
+JAVA (default: java on PATH; the floors are single-file sources, so a JDK, not a JRE). Their libraries are the
+gateway jar's own (unpacked to target/floor/lib), so the versions match. study-service must be up.
+
+Example (as measured in docs/gateway-cost.md):
+  unshare -n bash -c 'ip link set lo up; ./lab up study-service &&
+    JAVA=/usr/lib/jvm/temurin-25-jdk-amd64/bin/java bench/floor.sh --warmup 30 --rounds 4 --duration 10; ./lab down'
+EOF
+}
+
+die() { echo "floor: $*" >&2; exit 2; }
+
+case "${1:-}" in -h|--help) usage; exit 0 ;; esac
+JAR="$ROOT/gateway/target/gateway.jar"
+[ -f "$JAR" ] || die "no $JAR — build it: ./mvnw -B -q -DskipTests package -pl gateway -am"
+"$JAVA" -version >/dev/null 2>&1 || die "'$JAVA' does not run — set JAVA to a JDK's bin/java"
+command -v unzip >/dev/null || die "unzip not found — apt-get install unzip"
+curl -fs -o /dev/null --max-time 3 http://127.0.0.1:8081/api/studies/42 \
+  || die "study-service does not answer on :8081 — start it: ./lab up study-service"
+for p in $RN_PORT $NETTY_PORT; do (exec 3<>"/dev/tcp/127.0.0.1/$p") 2>/dev/null && die "port $p is taken"; done
+
+rm -rf "$STATE/lib" "$STATE/BOOT-INF" && mkdir -p "$STATE/lib"
+(cd "$STATE" && unzip -qo "$JAR" 'BOOT-INF/lib/*' && mv BOOT-INF/lib/* lib/ && rm -rf BOOT-INF)
+
+PIDS=()
+cleanup() {
+  local pid
+  for pid in "${PIDS[@]+"${PIDS[@]}"}"; do kill -TERM "$pid" 2>/dev/null || true; done
+  for pid in "${PIDS[@]+"${PIDS[@]}"}"; do
+    for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.2; done
+    kill -KILL "$pid" 2>/dev/null || true
+  done
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+start() { # name port source [jvm options...]
+  local name=$1 port=$2 src=$3; shift 3
+  "$JAVA" -Xmx256m --enable-native-access=ALL-UNNAMED "$@" -cp "$STATE/lib/*" "$ROOT/bench/floor/$src" \
+    "$port" http://127.0.0.1:8081 >"$STATE/$name.log" 2>&1 &
+  PIDS+=($!); echo $! >"$STATE/$name.pid"
+  echo "floor: $name pid $! on :$port ($src)"
+}
+start reactor-netty $RN_PORT ReactorNettyProxy.java -Dreactor.netty.ioWorkerCount=1
+start netty $NETTY_PORT NettyProxy.java
+i=0
+for name in reactor-netty netty; do
+  port=$RN_PORT; [ $name = netty ] && port=$NETTY_PORT
+  deadline=$((SECONDS + 60))
+  until curl -fs -o /dev/null --max-time 2 "http://127.0.0.1:$port/api/studies/42"; do
+    kill -0 "${PIDS[$i]}" 2>/dev/null || { tail -20 "$STATE/$name.log" >&2; die "$name exited during start-up"; }
+    [ $SECONDS -lt $deadline ] || die "$name not answering after 60 s (log: $STATE/$name.log)"
+    sleep 0.5
+  done
+  i=$((i + 1))
+done
+
+"$ROOT/bench/gateway-ab.sh" --variant "gateway||$GATEWAY_OPTS||$JAVA" --targets direct,nginx \
+  --extra "reactor-netty=$RN_PORT:$STATE/reactor-netty.pid" --extra "netty=$NETTY_PORT:$STATE/netty.pid" "$@"
