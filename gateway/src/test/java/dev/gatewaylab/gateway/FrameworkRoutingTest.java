@@ -8,14 +8,21 @@ import org.springframework.http.HttpMethod;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Every route test again with the framework's own filters — {@code NettyRoutingFilter}, {@code NettyWriteResponseFilter}
- * and {@code Retry} ({@code GATEWAY_FRAMEWORK_ROUTING=true}, {@code GATEWAY_RETRY_FILTER=Retry}) — so the knobs that
- * put them back keep giving the same answers.
+ * Every route test again with the framework's own filters and route lookup — {@code NettyRoutingFilter},
+ * {@code NettyWriteResponseFilter}, {@code Retry} and {@code RoutePredicateHandlerMapping}
+ * ({@code GATEWAY_FRAMEWORK_ROUTING=true}, {@code GATEWAY_RETRY_FILTER=Retry}, {@code GATEWAY_FRAMEWORK_ROUTE_LOOKUP=true})
+ * — so the knobs that put them back keep giving the same answers.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
 		properties = { "management.server.port=0", "STUDY_SERVICE_RESPONSE_TIMEOUT_MS=500", "LOG_PATH=target/logs",
-				"GATEWAY_FRAMEWORK_ROUTING=true", "GATEWAY_RETRY_FILTER=Retry" })
+				"GATEWAY_FRAMEWORK_ROUTING=true", "GATEWAY_RETRY_FILTER=Retry",
+				"GATEWAY_FRAMEWORK_ROUTE_LOOKUP=true" })
 class FrameworkRoutingTest extends GatewayRoutesTest {
+
+	@Override
+	String expectedHandlerMapping() {
+		return "RoutePredicateHandlerMapping";
+	}
 
 	/**
 	 * The framework's Retry sends the request again although its body was consumed by the first attempt: the second

@@ -5,7 +5,9 @@ import java.time.Duration;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.cloud.gateway.handler.RoutePredicateHandlerMapping;
 import org.springframework.http.MediaType;
 import org.springframework.test.web.reactive.server.WebTestClient;
 
@@ -17,6 +19,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 class GatewayRoutesTest extends RunningGateway {
 
 	WebTestClient client;
+
+	@Autowired
+	RoutePredicateHandlerMapping handlerMapping;
 
 	@BeforeEach
 	void client() {
@@ -101,6 +106,45 @@ class GatewayRoutesTest extends RunningGateway {
 		// the test client is 127.0.0.1, a trusted proxy by default: its entries are kept, itself appended
 		this.client.get().uri("/api/studies/1").header("X-Forwarded-For", "203.0.113.9").exchange().expectStatus().isOk();
 		assertThat(upstream.forwardedFor).contains("203.0.113.9, 127.0.0.1");
+	}
+
+	/** The handler mapping these tests run through: the gateway's own route lookup unless the knob asks otherwise. */
+	String expectedHandlerMapping() {
+		return "RouteLookupHandlerMapping";
+	}
+
+	@Test
+	void looksRoutesUpWithTheConfiguredHandlerMapping() {
+		assertThat(this.handlerMapping.getClass().getSimpleName()).isEqualTo(expectedHandlerMapping());
+	}
+
+	@Test
+	void forwardsTheClientsHeadersWithTheUpstreamsHostAndWithoutHopByHopHeaders() {
+		this.client.get().uri("/api/studies/1")
+			.header("Host", "client.example")
+			.header("User-Agent", "lab-test/1")
+			.header("X-Multi", "a", "b")
+			.header("Proxy-Authorization", "Basic eDp5")
+			.header("TE", "trailers")
+			.exchange()
+			.expectStatus().isOk();
+		io.netty.handler.codec.http.HttpHeaders seen = upstream.lastHeaders;
+		assertThat(seen.get("Host")).isEqualTo(upstream.url().substring("http://".length()));
+		assertThat(seen.get("User-Agent")).isEqualTo("lab-test/1");
+		assertThat(seen.getAll("X-Multi")).containsExactly("a", "b");
+		assertThat(seen.contains("Proxy-Authorization")).isFalse();
+		assertThat(seen.contains("TE")).isFalse();
+		assertThat(seen.getAll("X-Request-Id")).hasSize(1);
+	}
+
+	@Test
+	void returnsTheUpstreamsResponseHeadersWithoutHopByHopHeaders() {
+		this.client.get().uri("/api/studies/headers").exchange()
+			.expectStatus().isOk()
+			.expectHeader().valueEquals("X-Multi", "a", "b")
+			.expectHeader().valueEquals("Set-Cookie", "one=1", "two=2")
+			.expectHeader().doesNotExist("Proxy-Authenticate")
+			.expectHeader().contentType(MediaType.APPLICATION_JSON);
 	}
 
 	@Test

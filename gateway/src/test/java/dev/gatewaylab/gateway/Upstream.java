@@ -23,6 +23,9 @@ final class Upstream implements AutoCloseable {
 
 	final List<String> forwardedFor = new CopyOnWriteArrayList<>();
 
+	/** The headers of the last GET /api/studies/1, as the upstream received them. */
+	volatile io.netty.handler.codec.http.HttpHeaders lastHeaders = io.netty.handler.codec.http.EmptyHttpHeaders.INSTANCE;
+
 	/** Hits of the flaky routes: GET /api/studies/2 fails with 503 once, POST /api/studies/2 always. */
 	final AtomicInteger flakyGets = new AtomicInteger();
 
@@ -53,6 +56,7 @@ final class Upstream implements AutoCloseable {
 				.get("/api/studies/1", (request, response) -> {
 					this.requestIds.add(request.requestHeaders().get("X-Request-Id"));
 					this.forwardedFor.add(String.valueOf(request.requestHeaders().get("X-Forwarded-For")));
+					this.lastHeaders = request.requestHeaders().copy();
 					return response.header("Content-Type", "application/json").sendString(Mono.just(STUDY_JSON));
 				})
 				.get("/api/studies/2", (request, response) -> (this.flakyGets.incrementAndGet() == 1)
@@ -69,6 +73,13 @@ final class Upstream implements AutoCloseable {
 				.get("/api/studies/big", (request, response) -> response.header("Content-Type", "application/json")
 					.header("Content-Length", String.valueOf(BIG_BODY.length()))
 					.sendString(Mono.just(BIG_BODY)))
+				.get("/api/studies/headers", (request, response) -> response.header("Content-Type", "application/json")
+					.addHeader("X-Multi", "a")
+					.addHeader("X-Multi", "b")
+					.addHeader("Set-Cookie", "one=1")
+					.addHeader("Set-Cookie", "two=2")
+					.header("Proxy-Authenticate", "Basic")
+					.sendString(Mono.just(STUDY_JSON)))
 				.get("/api/studies/chunked", (request, response) -> response.header("Content-Type", "application/json")
 					.sendString(Flux.just("[\"a\",", "\"b\",", "\"c\"]")))
 				.post("/api/studies/2", (request, response) -> {

@@ -5,7 +5,6 @@ import java.time.Duration;
 import java.util.List;
 
 import io.netty.buffer.ByteBuf;
-import io.netty.handler.codec.http.DefaultHttpHeaders;
 import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.timeout.ReadTimeoutException;
 import org.jspecify.annotations.Nullable;
@@ -30,6 +29,7 @@ import org.springframework.http.HttpStatus;
 import org.springframework.http.server.reactive.AbstractServerHttpResponse;
 import org.springframework.http.server.reactive.ServerHttpRequest;
 import org.springframework.http.server.reactive.ServerHttpResponse;
+import org.springframework.http.support.Netty4HeadersAdapter;
 import org.springframework.web.server.ResponseStatusException;
 import org.springframework.web.server.ServerWebExchange;
 
@@ -53,8 +53,9 @@ import static org.springframework.cloud.gateway.support.ServerWebExchangeUtils.s
  * the thread that is already handling it. When it fires: 504 as before (the connection is closed, which also ends the
  * upstream's work on it).
  * <p>
- * The request headers are set on the outgoing request itself instead of through {@code HttpClient.headers(...)},
- * which copies the client's configuration once more per request. {@code GATEWAY_FRAMEWORK_ROUTING=true} puts the
+ * The request headers are set on the outgoing request itself, once, instead of through {@code HttpClient.headers(...)},
+ * which copies the client's configuration once more per request; the upstream's response headers are read through a
+ * view instead of being copied into a new map first. {@code GATEWAY_FRAMEWORK_ROUTING=true} puts the
  * framework's two filters back.
  */
 class UpstreamRoutingFilter implements GlobalFilter, Ordered {
@@ -101,22 +102,15 @@ class UpstreamRoutingFilter implements GlobalFilter, Ordered {
 		Route route = exchange.getRequiredAttribute(GATEWAY_ROUTE_ATTR);
 		List<HttpHeadersFilter> filters = headersFilters();
 		HttpHeaders filtered = HttpHeadersFilter.filterRequest(filters, exchange);
-		DefaultHttpHeaders outbound = new DefaultHttpHeaders();
-		filtered.forEach(outbound::set);
 		// Reactor Netty keeps the Host it derived from the URL unless the route preserves the client's.
 		String preservedHost = exchange.getAttributeOrDefault(PRESERVE_HOST_HEADER_ATTRIBUTE, false)
 				? request.getHeaders().getFirst(HttpHeaders.HOST) : null;
 		Duration responseTimeout = responseTimeout(route);
 
-		return this.httpClient.headers((headers) -> {
-				headers.add(outbound).remove(HttpHeaders.HOST);
-				if (preservedHost != null) {
-					headers.set(HttpHeaders.HOST, preservedHost);
-				}
-			})
-			.request(HttpMethod.valueOf(request.getMethod().name()))
+		return this.httpClient.request(HttpMethod.valueOf(request.getMethod().name()))
 			.uri(isAscii(requestUrl) ? requestUrl : URI.create(requestUrl.toASCIIString()))
 			.send((clientRequest, out) -> {
+				copyRequestHeaders(filtered, clientRequest.requestHeaders(), preservedHost);
 				if (responseTimeout != null) {
 					clientRequest.responseTimeout(responseTimeout);
 				}
@@ -134,11 +128,27 @@ class UpstreamRoutingFilter implements GlobalFilter, Ordered {
 			.then(chain.filter(exchange));
 	}
 
+	/**
+	 * The filtered request headers onto the outgoing request, once: Reactor Netty has already put its Host (from the
+	 * URL), and its User-Agent and Accept where the client sent none, which the client's own replace.
+	 */
+	static void copyRequestHeaders(HttpHeaders filtered, io.netty.handler.codec.http.HttpHeaders outgoing,
+			@Nullable String preservedHost) {
+		filtered.forEach((name, values) -> {
+			if (!HttpHeaders.HOST.equalsIgnoreCase(name)) {
+				outgoing.set(name, values);
+			}
+		});
+		if (preservedHost != null) {
+			outgoing.set(HttpHeaders.HOST, preservedHost);
+		}
+	}
+
 	private static void copyStatusAndHeaders(HttpClientResponse clientResponse, ServerWebExchange exchange,
 			@Nullable List<HttpHeadersFilter> filters) {
 		ServerHttpResponse response = exchange.getResponse();
-		HttpHeaders headers = new HttpHeaders();
-		clientResponse.responseHeaders().forEach((entry) -> headers.add(entry.getKey(), entry.getValue()));
+		// A view of the upstream's headers, not a copy: the response header filters make their own.
+		HttpHeaders headers = new HttpHeaders(new Netty4HeadersAdapter(clientResponse.responseHeaders()));
 		String contentType = headers.getFirst(HttpHeaders.CONTENT_TYPE);
 		if (contentType != null && !contentType.isEmpty()) {
 			exchange.getAttributes().put(ORIGINAL_RESPONSE_CONTENT_TYPE_ATTR, contentType);
