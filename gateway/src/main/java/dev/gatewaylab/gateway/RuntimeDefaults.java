@@ -16,6 +16,12 @@ final class RuntimeDefaults {
 		// and the client on a shared host (on 2 cores: 1 loop, measured cheapest). A dedicated host wants the cores.
 		{ "GATEWAY_IO_WORKER_COUNT", "reactor.netty.ioWorkerCount",
 				String.valueOf(Math.max(1, Runtime.getRuntime().availableProcessors() / 2)) },
+		// A thread of its own that accepts connections (Reactor Netty's "select" loop). Reactor Netty's default, -1,
+		// accepts on the event loop that also serves every open connection: it takes 16 new connections per turn, so
+		// a burst of hundreds of new clients waited seconds in the listen queue while the loop served the others
+		// (`./lab sweep`, 1,000 threads: the first request of each new connection p99 3.9-4.7 s; with 1: 265 ms).
+		// Idle with keep-alive connections.
+		{ "GATEWAY_IO_SELECT_COUNT", "reactor.netty.ioSelectCount", "1" },
 		// Leak tracking samples buffers and records stacks; a production proxy runs without it.
 		{ "GATEWAY_NETTY_LEAK_DETECTION", "io.netty.leakDetection.level", "disabled" },
 		// epoll (true) or NIO (false).

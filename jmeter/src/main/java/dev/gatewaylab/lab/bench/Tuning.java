@@ -37,6 +37,8 @@ final class Tuning {
         v.add(new Variant("http2-on", Experiment.env("GATEWAY_HTTP2", "true"), "h2c enabled (gRPC header filters back)"));
         v.add(new Variant("event-loops-4", Experiment.env("GATEWAY_IO_WORKER_COUNT", "4"),
                 "Reactor Netty's default event-loop count, max(cores, 4)"));
+        v.add(new Variant("accept-on-event-loop", Experiment.env("GATEWAY_IO_SELECT_COUNT", "-1"),
+                "connections accepted on the event loop (Reactor Netty's default) instead of a thread of their own"));
         v.add(new Variant("nio", Experiment.env("GATEWAY_NETTY_NATIVE", "false"), "NIO instead of epoll"));
         v.add(new Variant("g1", Experiment.env("GATEWAY_JAVA_OPTS", "-Xmx256m -Xms256m -XX:+UseG1GC"),
                 "G1 (the JVM default) instead of ParallelGC"));
