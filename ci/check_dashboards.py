@@ -320,8 +320,8 @@ def resolve_time(prom, spec):
         return time.time()
     if spec != "last-run":
         return float(spec)
-    # last timestamp at which the runner's endpoint answered a scrape: its lab_* series are live there
-    data = prom.query('max_over_time(timestamp(up{job="lab"} == 1)[1h:5s])', time.time())
+    # last timestamp at which the runner's endpoint answered a scrape: its runner_* series are live there
+    data = prom.query('max_over_time(timestamp(up{job="runner"} == 1)[1h:5s])', time.time())
     if not data.get("result"):
         raise RuntimeError('the runner (job "lab") was not up within the last hour')
     at = float(data["result"][0]["value"][1])
@@ -392,7 +392,7 @@ def main(argv=None):
                     help="template variable values must have been seen within this window (default %(default)s)")
     ap.add_argument("--time", default=None,
                     help="evaluate at this unix time instead of now, or 'last-run': the last scrape at which the "
-                         "runner (job lab) was up within the last hour, for checks after a bench has finished")
+                         "runner (job runner) was up within the last hour, for checks after a bench has finished")
     ap.add_argument("--skip", default=None, metavar="REGEX",
                     help="skip targets whose expression matches REGEX (e.g. 'lab_' when no runner ran); "
                          "they are counted, not checked")
@@ -446,7 +446,7 @@ def main(argv=None):
     if problems.items:
         problems.report(f"FAIL: {len(problems.items)} problem(s) in {runs} queries against {args.prometheus_url}")
         if args.time is None and any(e and "lab_" in e for _, _, e in problems.items):
-            print("hint: lab_* series exist only while the runner serves :9270 — run this during a bench, or "
+            print("hint: runner_* series exist only while the runner serves :9270 — run this during a bench, or "
                   "after one with --time last-run (or --skip lab_ when no runner ran)", file=sys.stderr)
         return 1
     print(f"queries ok: {runs} queries against {args.prometheus_url}, all returned data")

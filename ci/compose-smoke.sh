@@ -10,7 +10,7 @@
 #   4 checks     grafana provisioning + dashboards (structure), requests through gateway/direct/monolith/nginx,
 #                APM: 20 x /api/studies/{id} + 10 x /login through the gateway, then ci/scouter_check.py asserts
 #                through the webapp's REST API that gateway, study-service and monolith are alive and recorded those
-#                transactions, with TPS > 0; bounded load (ab), the load profile (service lab) if jmeter/target/lab.jar
+#                transactions, with TPS > 0; bounded load (ab), the load profile (service runner) if runner/target/runner.jar
 #                runs, Prometheus targets up, ci/check-dashboards.sh against the stack's Prometheus
 #   5 teardown   down -v --remove-orphans, remove the gateway-lab/*:smoke images, stop dockerd if provisioning started it
 # Host ports are the standard ones + LAB_SMOKE_PORT_OFFSET (default 20000: 28080, 28081, ..., 29090) so the test
@@ -29,7 +29,7 @@ BUDGET=${LAB_SMOKE_BUDGET:-1500}
 OFFSET=${LAB_SMOKE_PORT_OFFSET:-20000}
 APM=${LAB_SMOKE_APM:-1}
 [[ $APM == 0 || $APM == 1 ]] || { echo "compose-smoke: LAB_SMOKE_APM='$APM' is not valid — use 1 (default, with the apm profile) or 0"; exit 2; }
-mkdir -p "$WORK"; rm -rf "$WORK/results" "$WORK/compose-logs.txt" "$WORK"/{build,up,down,lab}.log   # only what this script writes
+mkdir -p "$WORK"; rm -rf "$WORK/results" "$WORK/compose-logs.txt" "$WORK"/{build,up,down,runner}.log   # only what this script writes
 T0=$SECONDS
 [[ -f $WORK/provision.env ]] || { echo "compose-smoke: no $WORK/provision.env — run ci/provision-docker.sh first"; exit 2; }
 source "$WORK/provision.env"   # LAB_SMOKE_OFFLINE, DOCKERD_PID
@@ -102,11 +102,11 @@ build() {
   fi
   if [[ $APM == 1 ]]; then targets+=(scouter-agent scouter-server scouter-webapp); scouter_files || return 1; fi
   # the load profile runs when the runner jar is runnable (java -jar ... --help) and plans exist
-  if compgen -G 'jmeter/plans/*.jmx' >/dev/null && timeout 60 java -jar jmeter/target/lab.jar --help >/dev/null 2>&1; then
-    RUNNER=true; targets+=(lab); PROFILES+=(--profile load)
+  if compgen -G 'jmeter/plans/*.jmx' >/dev/null && timeout 60 java -jar runner/target/runner.jar --help >/dev/null 2>&1; then
+    RUNNER=true; targets+=(runner); PROFILES+=(--profile load)
   else
-    log "no runnable jmeter/target/lab.jar or no jmeter/plans/*.jmx: the load profile is not run"
-    NOTES+=("load profile (runner in a container) NOT run — no runnable jmeter/target/lab.jar or plans")
+    log "no runnable runner/target/runner.jar or no jmeter/plans/*.jmx: the load profile is not run"
+    NOTES+=("load profile (runner in a container) NOT run — no runnable runner/target/runner.jar or plans")
   fi
   dct "$(( $(left) - 240 ))" build "${targets[@]}" > "$WORK/build.log" 2>&1 \
     || { tail -n 30 "$WORK/build.log"; fail "docker compose build"; return 1; }
@@ -184,9 +184,9 @@ grafana_files() {
 load() {   # bounded: ab with 4 connections per target, stops at n requests or 15 s, whichever comes first; plus the runner
   local target name url port n out completed failed non2xx rps ok=0 runner=
   if $RUNNER; then   # in the background, so its run overlaps the ab load and one Prometheus instant sees both
-    log "  load profile: lab bench in a container ($WORK/lab.log)"
+    log "  load profile: lab bench in a container ($WORK/runner.log)"
     LAB_BENCH_ARGS=${LAB_SMOKE_BENCH_ARGS:---quick --repetitions 1 --warmup 2 --duration 6 --threads 4 --targets gateway,direct,monolith} \
-      dct 300 run --rm -T --use-aliases lab > "$WORK/lab.log" 2>&1 &
+      dct 300 run --rm -T --use-aliases runner > "$WORK/runner.log" 2>&1 &
     runner=$!
   fi
   for target in "gateway-login-page /login $GATEWAY_HOST_PORT 300" "gateway /api/studies/1 $GATEWAY_HOST_PORT 1500" \
@@ -203,10 +203,10 @@ load() {   # bounded: ab with 4 connections per target, stops at n requests or 1
   done
   if [[ -n $runner ]]; then
     if wait "$runner"; then
-      grep -E '^\|' "$WORK/lab.log" | sed 's/^/    /'   # the runner's result table
+      grep -E '^\|' "$WORK/runner.log" | sed 's/^/    /'   # the runner's result table
       find "$LAB_RESULTS_DIR" -maxdepth 2 -mindepth 1 -name 'report.*' | sed 's/^/    results: /'
     else
-      tail -n 30 "$WORK/lab.log"; ok=1; log "  load profile run failed (log: $WORK/lab.log)"
+      tail -n 30 "$WORK/runner.log"; ok=1; log "  load profile run failed (log: $WORK/runner.log)"
     fi
   fi
   [[ $ok -eq 0 ]] || fail "load"
@@ -225,9 +225,9 @@ for t in json.load(sys.stdin)["data"]["activeTargets"]:
   done
   sed 's/^/  target: /' <<< "$states"
   if $RUNNER; then   # the runner's endpoint only lives during a run: it must have been scraped while it ran
-    prom_query 'max_over_time(up{job="lab"}[15m])' | grep -q '"1"\]' \
-      || { fail "Prometheus never scraped the runner (job lab) while it ran"; return 1; }
-    log "  the runner (job lab) was scraped during its run (its endpoint lives only while a run is on)"
+    prom_query 'max_over_time(up{job="runner"}[15m])' | grep -q '"1"\]' \
+      || { fail "Prometheus never scraped the runner (job runner) while it ran"; return 1; }
+    log "  the runner (job runner) was scraped during its run (its endpoint lives only while a run is on)"
   fi
 }
 dashboards() {
@@ -235,7 +235,7 @@ dashboards() {
   if $RUNNER; then   # evaluated at the runner's last scrape, when every service was under its load too
     ci/check-dashboards.sh --time last-run "$PROM" || fail "dashboard queries without data"
   else
-    NOTES+=("dashboards: lab_* (runner) queries NOT checked — no runnable jmeter/target/lab.jar")
+    NOTES+=("dashboards: runner_* (runner) queries NOT checked — no runnable runner/target/runner.jar")
     ci/check-dashboards.sh --skip lab_ "$PROM" || fail "dashboard queries without data"
   fi
 }

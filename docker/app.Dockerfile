@@ -1,4 +1,4 @@
-# One image recipe for gateway, study-service, monolith and the runner `lab` (module directory jmeter/, ARTIFACT=lab).
+# One image recipe for gateway, study-service, monolith and the runner (MODULE = directory = artifact).
 #   docker build -f docker/app.Dockerfile --build-arg MODULE=gateway .                 # from source (default target)
 #   docker build -f docker/app.Dockerfile --build-arg MODULE=gateway --target host .   # jar built on the host by ./mvnw package
 # The `host` stage comes before the build stages on purpose: the classic (non-BuildKit) builder runs every
@@ -21,35 +21,31 @@ ENV LANG=C.UTF-8 \
     SCOUTER_AGENT_DIR=/opt/scouter-agent
 ENTRYPOINT ["app-entrypoint"]
 
-# Host jars: <artifact>.jar, plus target/lib/ for a jar that lists its dependencies in Class-Path (lab).
+# Host jars: <artifact>.jar, plus target/lib/ for a jar that lists its dependencies in Class-Path (runner).
 # Both are copied in one COPY because the classic builder rejects a COPY whose only source matches nothing,
 # then arranged as /app/app.jar + /app/lib/ (the Class-Path entries are relative to the jar's real location).
 FROM runtime AS host-files
 ARG MODULE
-ARG ARTIFACT=${MODULE}
 USER root
-COPY ${MODULE}/target/${ARTIFACT}.jar ${MODULE}/target/lib* /stage/lib/
-RUN mkdir -p /out && mv "/stage/lib/${ARTIFACT}.jar" /out/app.jar && mv /stage/lib /out/lib
+COPY ${MODULE}/target/${MODULE}.jar ${MODULE}/target/lib* /stage/lib/
+RUN mkdir -p /out && mv "/stage/lib/${MODULE}.jar" /out/app.jar && mv /stage/lib /out/lib
 
 FROM runtime AS host
 ARG MODULE
-ARG ARTIFACT=${MODULE}
 COPY --from=host-files /out/ /app/
-ENV APP_NAME=${ARTIFACT}
+ENV APP_NAME=${MODULE}
 
 FROM ${BUILD_IMAGE} AS build
 ARG MODULE
-ARG ARTIFACT=${MODULE}
 WORKDIR /src
 COPY . .
 RUN test -n "${MODULE}" \
  && ./mvnw -B -q -ntp -pl "${MODULE}" -am -DskipTests package \
  && mkdir -p /out/lib \
- && cp "${MODULE}/target/${ARTIFACT}.jar" /out/app.jar \
+ && cp "${MODULE}/target/${MODULE}.jar" /out/app.jar \
  && if [ -d "${MODULE}/target/lib" ]; then cp -r "${MODULE}/target/lib/." /out/lib/; fi
 
 FROM runtime AS source
 ARG MODULE
-ARG ARTIFACT=${MODULE}
 COPY --from=build /out/ /app/
-ENV APP_NAME=${ARTIFACT}
+ENV APP_NAME=${MODULE}

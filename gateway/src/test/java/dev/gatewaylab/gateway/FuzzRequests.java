@@ -5,8 +5,9 @@ import java.util.List;
 import java.util.Random;
 
 /**
- * Random HTTP/1.x requests for {@link GatewayFuzzTest}, as text to write on a socket (ISO-8859-1): mostly plausible,
- * each with a few mutations of its method, request target, version, headers, framing or body.
+ * Random HTTP/1.x requests for {@link GatewayFuzzTests}, as text to write on a socket
+ * (ISO-8859-1): mostly plausible, each with a few mutations of its method, request
+ * target, version, headers, framing or body.
  */
 final class FuzzRequests {
 
@@ -31,20 +32,22 @@ final class FuzzRequests {
 	private static final String[] HOSTS = { "localhost", "127.0.0.1:8080", "[::1]:8080", "a b", "", "ex<ample>",
 			"h:99999", "very.long." + "x".repeat(300), "_", "é" };
 
-	private static final String[] CONTENT_TYPES = { "application/json", "application/json; charset=utf-8",
-			"text/plain", "*/*", "application/*", "multipart/form-data; boundary=x", "application/x-www-form-urlencoded",
-			"", ";;;", "application/json; charset=nope", "a/b/c" };
+	private static final String[] CONTENT_TYPES = { "application/json", "application/json; charset=utf-8", "text/plain",
+			"*/*", "application/*", "multipart/form-data; boundary=x", "application/x-www-form-urlencoded", "", ";;;",
+			"application/json; charset=nope", "a/b/c" };
 
 	private static final String[] EXTRA_HEADERS = { "X-Request-Id: fuzz", "X-Request-Id: a\u0001b", "Accept: */*",
 			"Accept: text/html", "Accept: application/xml", "Bad Header: x", "X-Empty:", ": novalue", "NoColon",
 			"X-Fold: a\r\n  continued", "Ünïcode: v", "X-Forwarded-For: unknown", "X-Forwarded-For: 1.2.3.4, ::1, junk",
 			"Forwarded: for=\"[::1]\";proto=http", "Expect: 100-continue", "Expect: bogus",
 			"Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13",
-			"Upgrade: h2c", "Accept-Encoding: gzip, br, zstd", "Cookie: SESSION=%%%", "Range: bytes=5-1", "Origin: null",
-			"Content-Encoding: gzip", "Transfer-Encoding: gzip", "X-Http-Method-Override: DELETE", "Max-Forwards: -1" };
+			"Upgrade: h2c", "Accept-Encoding: gzip, br, zstd", "Cookie: SESSION=%%%", "Range: bytes=5-1",
+			"Origin: null", "Content-Encoding: gzip", "Transfer-Encoding: gzip", "X-Http-Method-Override: DELETE",
+			"Max-Forwards: -1" };
 
-	private static final String[] BODIES = { "{\"title\":\"t\",\"description\":\"d\",\"category\":\"backend\",\"capacity\":5}",
-			"{", "[]", "null", "{\"capacity\":1e400}", "{\"title\":\"\u0000\"}", "\u00ff\u00fe", "a=b&c=%zz", "",
+	private static final String[] BODIES = {
+			"{\"title\":\"t\",\"description\":\"d\",\"category\":\"backend\",\"capacity\":5}", "{", "[]", "null",
+			"{\"capacity\":1e400}", "{\"title\":\"\u0000\"}", "\u00ff\u00fe", "a=b&c=%zz", "",
 			"{\"title\":" + "[".repeat(200) + "}" };
 
 	private FuzzRequests() {
@@ -81,7 +84,8 @@ final class FuzzRequests {
 				headers.add("X-Many-" + i + ": v");
 			}
 		}
-		boolean withBody = method.equals("POST") || method.equals("PUT") || method.equals("PATCH") || r.nextInt(10) == 0;
+		boolean withBody = method.equals("POST") || method.equals("PUT") || method.equals("PATCH")
+				|| r.nextInt(10) == 0;
 		String body = "";
 		if (withBody) {
 			headers.add("Content-Type: " + (r.nextInt(4) == 0 ? pick(r, CONTENT_TYPES) : "application/json"));
@@ -108,7 +112,8 @@ final class FuzzRequests {
 			return pick(r, WHOLE_TARGETS);
 		}
 		if (c == 1) {
-			return "/" + "a".repeat(r.nextInt(10_000)); // past Netty's 4,096-byte request line sometimes: 414
+			return "/" + "a".repeat(r.nextInt(10_000)); // past Netty's 4,096-byte request
+														// line sometimes: 414
 		}
 		StringBuilder t = new StringBuilder(pick(r, PATHS));
 		for (int i = r.nextInt(4); i > 0; i--) {
@@ -122,7 +127,12 @@ final class FuzzRequests {
 		int c = r.nextInt(24);
 		int length = body.length();
 		switch (c) {
-			case 0 -> headers.add("Content-Length: " + (length + 1 + r.nextInt(20))); // stalls: 408 after the read timeout
+			case 0 -> headers.add("Content-Length: " + (length + 1 + r.nextInt(20))); // stalls:
+																						// 408
+																						// after
+																						// the
+																						// read
+																						// timeout
 			case 1 -> headers.add("Content-Length: " + Math.max(0, length - 1 - r.nextInt(5)));
 			case 2 -> headers.add("Content-Length: -" + length);
 			case 3 -> headers.add("Content-Length: abc");
@@ -137,7 +147,10 @@ final class FuzzRequests {
 			}
 			case 6 -> {
 				headers.add("Transfer-Encoding: chunked");
-				return Integer.toHexString(length) + eol + body + eol + "ZZ" + eol; // a malformed chunk size
+				return Integer.toHexString(length) + eol + body + eol + "ZZ" + eol; // a
+																					// malformed
+																					// chunk
+																					// size
 			}
 			case 7 -> {
 				headers.add("Transfer-Encoding: chunked, gzip");
@@ -145,7 +158,11 @@ final class FuzzRequests {
 			}
 			case 8 -> {
 				headers.add("Transfer-Encoding: chunked");
-				return Integer.toHexString(length + 7) + eol + body + eol + "0" + eol + eol; // size larger than the data
+				return Integer.toHexString(length + 7) + eol + body + eol + "0" + eol + eol; // size
+																								// larger
+																								// than
+																								// the
+																								// data
 			}
 			case 9, 10, 11 -> {
 				headers.add("Transfer-Encoding: chunked");

@@ -23,7 +23,10 @@ final class RawHttp implements AutoCloseable {
 		return this;
 	}
 
-	/** Everything until the server closes the connection (or the read timeout: then what arrived so far). */
+	/**
+	 * Everything until the server closes the connection (or the read timeout: then what
+	 * arrived so far).
+	 */
 	String readAll() throws IOException {
 		ByteArrayOutputStream out = new ByteArrayOutputStream();
 		InputStream in = this.socket.getInputStream();

@@ -9,10 +9,11 @@ import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.test.web.reactive.server.WebTestClient;
 
 /**
- * What every test of the running gateway shares: a real upstream behind the study-service route, a dead one behind
- * the monolith route, and the gateway's random public and management ports. Subclasses carry their own
- * {@code @SpringBootTest} properties. The upstream serves every such test class of the JVM (Spring's context cache
- * keeps their gateways pointing at it), so it lives as long as the JVM.
+ * What every test of the running gateway shares: a real upstream behind the study-service
+ * route, a dead one behind the monolith route, and the gateway's random public and
+ * management ports. Subclasses carry their own {@code @SpringBootTest} properties. The
+ * upstream serves every such test class of the JVM (Spring's context cache keeps their
+ * gateways pointing at it), so it lives as long as the JVM.
  */
 abstract class RunningGateway {
 
@@ -30,7 +31,9 @@ abstract class RunningGateway {
 	@LocalManagementPort
 	int managementPort;
 
-	/** A client of one of the gateway's ports, with slack for a loaded 2-core CI machine. */
+	/**
+	 * A client of one of the gateway's ports, with slack for a loaded 2-core CI machine.
+	 */
 	static WebTestClient clientOf(int port) {
 		return WebTestClient.bindToServer()
 			.baseUrl("http://127.0.0.1:" + port)

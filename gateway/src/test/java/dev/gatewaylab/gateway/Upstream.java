@@ -13,7 +13,9 @@ import reactor.core.publisher.Mono;
 import reactor.netty.DisposableServer;
 import reactor.netty.http.server.HttpServer;
 
-/** A real HTTP upstream on a random loopback port, recording the request ids it was sent. */
+/**
+ * A real HTTP upstream on a random loopback port, recording the request ids it was sent.
+ */
 final class Upstream implements AutoCloseable {
 
 	static final String STUDY_JSON = "{\"id\":1,\"title\":\"Reactive Spring\",\"description\":\"d\",\"category\":\"backend\","
@@ -26,7 +28,10 @@ final class Upstream implements AutoCloseable {
 	/** The headers of the last GET /api/studies/1, as the upstream received them. */
 	volatile io.netty.handler.codec.http.HttpHeaders lastHeaders = io.netty.handler.codec.http.EmptyHttpHeaders.INSTANCE;
 
-	/** Hits of the flaky routes: GET /api/studies/2 fails with 503 once, POST /api/studies/2 always. */
+	/**
+	 * Hits of the flaky routes: GET /api/studies/2 fails with 503 once, POST
+	 * /api/studies/2 always.
+	 */
 	final AtomicInteger flakyGets = new AtomicInteger();
 
 	final AtomicInteger failingPosts = new AtomicInteger();
@@ -34,7 +39,10 @@ final class Upstream implements AutoCloseable {
 	/** GET /api/studies/3 always fails with 500. */
 	final AtomicInteger brokenGets = new AtomicInteger();
 
-	/** GET /api/studies/4 always fails with 503 (retried until the limit); also with a request body. */
+	/**
+	 * GET /api/studies/4 always fails with 503 (retried until the limit); also with a
+	 * request body.
+	 */
 	final AtomicInteger unavailableGets = new AtomicInteger();
 
 	/** POST /api/studies calls that started (the body may still be arriving). */
@@ -43,7 +51,10 @@ final class Upstream implements AutoCloseable {
 	/** Request targets no route below matched (answered 404). */
 	final List<String> unmatched = new CopyOnWriteArrayList<>();
 
-	/** A body larger than the gateway writes in one piece with its headers (ResponseWriteFilter: 64 KiB). */
+	/**
+	 * A body larger than the gateway writes in one piece with its headers
+	 * (ResponseWriteFilter: 64 KiB).
+	 */
 	static final String BIG_BODY = "[" + "\"0123456789abcdef\",".repeat(12_000) + "\"end\"]";
 
 	private final DisposableServer server;
@@ -52,16 +63,15 @@ final class Upstream implements AutoCloseable {
 		this.server = HttpServer.create()
 			.host("127.0.0.1")
 			.port(0)
-			.route((routes) -> routes
-				.get("/api/studies/1", (request, response) -> {
-					this.requestIds.add(request.requestHeaders().get("X-Request-Id"));
-					this.forwardedFor.add(String.valueOf(request.requestHeaders().get("X-Forwarded-For")));
-					this.lastHeaders = request.requestHeaders().copy();
-					return response.header("Content-Type", "application/json").sendString(Mono.just(STUDY_JSON));
-				})
-				.get("/api/studies/2", (request, response) -> (this.flakyGets.incrementAndGet() == 1)
-						? response.status(503).send()
-						: response.header("Content-Type", "application/json").sendString(Mono.just(STUDY_JSON)))
+			.route((routes) -> routes.get("/api/studies/1", (request, response) -> {
+				this.requestIds.add(request.requestHeaders().get("X-Request-Id"));
+				this.forwardedFor.add(String.valueOf(request.requestHeaders().get("X-Forwarded-For")));
+				this.lastHeaders = request.requestHeaders().copy();
+				return response.header("Content-Type", "application/json").sendString(Mono.just(STUDY_JSON));
+			})
+				.get("/api/studies/2",
+						(request, response) -> (this.flakyGets.incrementAndGet() == 1) ? response.status(503).send()
+								: response.header("Content-Type", "application/json").sendString(Mono.just(STUDY_JSON)))
 				.get("/api/studies/3", (request, response) -> {
 					this.brokenGets.incrementAndGet();
 					return response.status(500).send();
@@ -70,18 +80,21 @@ final class Upstream implements AutoCloseable {
 					this.unavailableGets.incrementAndGet();
 					return request.receive().then().then(response.status(503).send().then());
 				})
-				.get("/api/studies/big", (request, response) -> response.header("Content-Type", "application/json")
-					.header("Content-Length", String.valueOf(BIG_BODY.length()))
-					.sendString(Mono.just(BIG_BODY)))
-				.get("/api/studies/headers", (request, response) -> response.header("Content-Type", "application/json")
-					.addHeader("X-Multi", "a")
-					.addHeader("X-Multi", "b")
-					.addHeader("Set-Cookie", "one=1")
-					.addHeader("Set-Cookie", "two=2")
-					.header("Proxy-Authenticate", "Basic")
-					.sendString(Mono.just(STUDY_JSON)))
-				.get("/api/studies/chunked", (request, response) -> response.header("Content-Type", "application/json")
-					.sendString(Flux.just("[\"a\",", "\"b\",", "\"c\"]")))
+				.get("/api/studies/big",
+						(request, response) -> response.header("Content-Type", "application/json")
+							.header("Content-Length", String.valueOf(BIG_BODY.length()))
+							.sendString(Mono.just(BIG_BODY)))
+				.get("/api/studies/headers",
+						(request, response) -> response.header("Content-Type", "application/json")
+							.addHeader("X-Multi", "a")
+							.addHeader("X-Multi", "b")
+							.addHeader("Set-Cookie", "one=1")
+							.addHeader("Set-Cookie", "two=2")
+							.header("Proxy-Authenticate", "Basic")
+							.sendString(Mono.just(STUDY_JSON)))
+				.get("/api/studies/chunked",
+						(request, response) -> response.header("Content-Type", "application/json")
+							.sendString(Flux.just("[\"a\",", "\"b\",", "\"c\"]")))
 				.post("/api/studies/2", (request, response) -> {
 					this.failingPosts.incrementAndGet();
 					return request.receive().then().then(response.status(503).send().then());
@@ -90,12 +103,15 @@ final class Upstream implements AutoCloseable {
 					this.postsStarted.incrementAndGet();
 					return response.status(201)
 						.header("Content-Type", "application/json")
-						// collected as text: aggregate()'s buffers, discarded when a client hung up mid-body, were
-						// released twice (Reactor Netty WARN "Error while discarding element")
+						// collected as text: aggregate()'s buffers, discarded when a
+						// client hung up mid-body, were
+						// released twice (Reactor Netty WARN "Error while discarding
+						// element")
 						.sendString(request.receive().asString().collect(Collectors.joining()));
 				})
-				.get("/api/studies/1/slow", (request, response) -> response
-					.sendString(Mono.delay(Duration.ofSeconds(3)).thenReturn(STUDY_JSON)))
+				.get("/api/studies/1/slow",
+						(request, response) -> response
+							.sendString(Mono.delay(Duration.ofSeconds(3)).thenReturn(STUDY_JSON)))
 				.route((request) -> true, (request, response) -> {
 					this.unmatched.add(request.uri());
 					return request.receive().then().then(response.status(404).send().then());

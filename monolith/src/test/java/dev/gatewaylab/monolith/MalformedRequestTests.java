@@ -15,10 +15,11 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * What the monolith's fuzz test found, one test each: requests no browser sends are the client's 4xx, never a 500,
- * and path tricks leave no WARN or stack trace in the log. Its own application context (the marker property), so that
- * Tomcat is fresh: Tomcat logs the first unparseable request line of each request processor at INFO with a stack
- * trace, later ones at DEBUG — a reused context would hide the first one.
+ * What the monolith's fuzz test found, one test each: requests no browser sends are the
+ * client's 4xx, never a 500, and path tricks leave no WARN or stack trace in the log. Its
+ * own application context (the marker property), so that Tomcat is fresh: Tomcat logs the
+ * first unparseable request line of each request processor at INFO with a stack trace,
+ * later ones at DEBUG — a reused context would hide the first one.
  */
 @ExtendWith(OutputCaptureExtension.class)
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT,
@@ -34,7 +35,8 @@ class MalformedRequestTests {
 	@Test
 	void aRequestTargetTomcatRefusesIs400ProblemAndLogsNoStackTrace(CapturedOutput output) throws IOException {
 		int logged = output.getAll().length();
-		// a Windows-style traversal: the backslash is no URI character, so Tomcat refuses the request line itself
+		// a Windows-style traversal: the backslash is no URI character, so Tomcat refuses
+		// the request line itself
 		assertThat(exchange("GET /css/..\\..\\etc\\passwd HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n"))
 			.startsWith("HTTP/1.1 400 ")
 			.containsIgnoringCase("content-type: application/problem+json");
@@ -46,10 +48,10 @@ class MalformedRequestTests {
 	void traversalAndDescriptorPathsUnderTheStaticResourcesAre404AndLogNoWarning(CapturedOutput output)
 			throws IOException {
 		int logged = output.getAll().length();
-		// the static resource handler warned for each: "Path contains "../" after call to StringUtils#cleanPath", "Path
+		// the static resource handler warned for each: "Path contains "../" after call to
+		// StringUtils#cleanPath", "Path
 		// with "WEB-INF" or "META-INF""
-		for (String path : new String[] { "/css/a../b.css", "/css/META-INF/MANIFEST.MF",
-				"/css/WEB-INF/web.xml" }) {
+		for (String path : new String[] { "/css/a../b.css", "/css/META-INF/MANIFEST.MF", "/css/WEB-INF/web.xml" }) {
 			assertThat(exchange("GET " + path + " HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n")).as(path)
 				.startsWith("HTTP/1.1 404 ");
 		}
@@ -58,7 +60,8 @@ class MalformedRequestTests {
 
 	@Test
 	void theErrorPageAskedForDirectlyByABrowserIs404Not500() throws IOException {
-		// Boot's HTML error view had no status to show for GET /error itself and answered 500
+		// Boot's HTML error view had no status to show for GET /error itself and answered
+		// 500
 		assertThat(exchange("GET /error HTTP/1.1\r\nHost: a\r\nAccept: text/html\r\nConnection: close\r\n\r\n"))
 			.startsWith("HTTP/1.1 404 ")
 			.containsIgnoringCase("content-type: text/html")
@@ -68,7 +71,8 @@ class MalformedRequestTests {
 	@Test
 	void aBadEscapeInAPathParameterIs400ProblemNot500(CapturedOutput output) throws IOException {
 		int logged = output.getAll().length();
-		// Tomcat passes path parameters (after ';') undecoded; Spring's path parser (before Spring Security) threw: 500
+		// Tomcat passes path parameters (after ';') undecoded; Spring's path parser
+		// (before Spring Security) threw: 500
 		assertThat(exchange("GET /login;jsessionid=%zz HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n"))
 			.startsWith("HTTP/1.1 400 ")
 			.containsIgnoringCase("content-type: application/problem+json");
@@ -77,11 +81,14 @@ class MalformedRequestTests {
 
 	@Test
 	void aFormBodyOnPatchOrDeleteIsNot500() throws IOException {
-		// Boot's FormContentFilter parsed form bodies of PUT/PATCH/DELETE before Spring Security and threw on '%zz' (500),
-		// or on a chunked body over the size limit (500): now nothing reads them, and the CSRF check refuses both
+		// Boot's FormContentFilter parsed form bodies of PUT/PATCH/DELETE before Spring
+		// Security and threw on '%zz' (500),
+		// or on a chunked body over the size limit (500): now nothing reads them, and the
+		// CSRF check refuses both
 		String body = "_csrf=x&a=%zz";
 		assertThat(exchange("PATCH /login HTTP/1.1\r\nHost: a\r\nConnection: close\r\n"
-				+ "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: " + body.length() + "\r\n\r\n" + body))
+				+ "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: " + body.length() + "\r\n\r\n"
+				+ body))
 			.startsWith("HTTP/1.1 403 ")
 			.containsIgnoringCase("content-type: application/problem+json");
 		String big = "a=" + "b".repeat(1_100_000);
@@ -95,13 +102,15 @@ class MalformedRequestTests {
 	@Test
 	void aPageRequestClaimingMultipartIsNot500AndLogsNoError(CapturedOutput output) throws IOException {
 		int logged = output.getAll().length();
-		// the multipart body was parsed before any handler; a browser page's failure escaped as a 500 with two ERROR
+		// the multipart body was parsed before any handler; a browser page's failure
+		// escaped as a 500 with two ERROR
 		// stack traces (the error page's dispatch parsed it again)
 		String multipart = "Content-Type: multipart/form-data\r\nContent-Length: 3\r\n\r\na=b";
 		assertThat(exchange("GET /login HTTP/1.1\r\nHost: a\r\nAccept: text/html\r\nConnection: close\r\n" + multipart))
 			.startsWith("HTTP/1.1 200 ");
-		assertThat(exchange("GET /css/missing.css HTTP/1.1\r\nHost: a\r\nAccept: text/html\r\nConnection: close\r\n"
-				+ multipart)).startsWith("HTTP/1.1 404 ");
+		assertThat(exchange(
+				"GET /css/missing.css HTTP/1.1\r\nHost: a\r\nAccept: text/html\r\nConnection: close\r\n" + multipart))
+			.startsWith("HTTP/1.1 404 ");
 		assertThat(exchange("POST /login HTTP/1.1\r\nHost: a\r\nConnection: close\r\n" + multipart))
 			.as("refused for its missing CSRF token")
 			.startsWith("HTTP/1.1 403 ")
@@ -111,13 +120,15 @@ class MalformedRequestTests {
 
 	@Test
 	void aMalformedAcceptHeaderStillGetsAProblemBody() throws IOException {
-		// Spring answered errors with an empty body: it cannot pick a body type for an Accept it cannot parse
+		// Spring answered errors with an empty body: it cannot pick a body type for an
+		// Accept it cannot parse
 		assertThat(exchange(
 				"PUT /login HTTP/1.1\r\nHost: a\r\nAccept: a/b;q=x\r\nConnection: close\r\nContent-Length: 0\r\n\r\n"))
 			.startsWith("HTTP/1.1 403 ")
 			.containsIgnoringCase("content-type: application/problem+json")
 			.contains("\"status\":403");
-		assertThat(exchange("GET /api/studies/424242 HTTP/1.1\r\nHost: a\r\nAccept: a/b;q=x\r\nConnection: close\r\n\r\n"))
+		assertThat(
+				exchange("GET /api/studies/424242 HTTP/1.1\r\nHost: a\r\nAccept: a/b;q=x\r\nConnection: close\r\n\r\n"))
 			.startsWith("HTTP/1.1 404 ")
 			.containsIgnoringCase("content-type: application/problem+json")
 			.contains("\"status\":404");
@@ -126,7 +137,8 @@ class MalformedRequestTests {
 	@Test
 	void aMalformedAcceptHeaderLogsNoWarning(CapturedOutput output) throws IOException {
 		int logged = output.getAll().length();
-		// any path no controller maps (a public one here) is offered to Boot's welcome page mapping, which parses Accept
+		// any path no controller maps (a public one here) is offered to Boot's welcome
+		// page mapping, which parses Accept
 		exchange("GET /css/missing.css HTTP/1.1\r\nHost: a\r\nAccept: a/b;q=x\r\nConnection: close\r\n\r\n");
 		assertThat(output.getAll().substring(logged)).as("Boot's welcome page mapping warned per request")
 			.doesNotContain("Received invalid Accept header");

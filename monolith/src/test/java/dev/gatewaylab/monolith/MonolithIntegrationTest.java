@@ -11,11 +11,11 @@ import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
 
 /**
- * The whole monolith on random application and management ports, with the Prometheus export on
- * (Boot turns it off in tests by default). Demo users are hashed at BCrypt cost 4, set through
- * the same {@code MONOLITH_BCRYPT_COST} variable a user would set, to keep tests fast. One shared
- * annotation means one cached context for all test classes. Ten login attempts per user and minute: the flow tests
- * sign user1 in five times.
+ * The whole monolith on random application and management ports, with the Prometheus
+ * export on (Boot turns it off in tests by default). Demo users are hashed at BCrypt cost
+ * 4, set through the same {@code MONOLITH_BCRYPT_COST} variable a user would set, to keep
+ * tests fast. One shared annotation means one cached context for all test classes. Ten
+ * login attempts per user and minute: the flow tests sign user1 in five times.
  */
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)

@@ -13,7 +13,10 @@ public final class RawHttp {
 	private RawHttp() {
 	}
 
-	/** Writes the request and reads until the server closes (or the read timeout: then what arrived so far). */
+	/**
+	 * Writes the request and reads until the server closes (or the read timeout: then
+	 * what arrived so far).
+	 */
 	public static String exchange(int port, String request, int readTimeoutMillis) throws IOException {
 		try (Socket socket = new Socket("127.0.0.1", port)) {
 			socket.setSoTimeout(readTimeoutMillis);

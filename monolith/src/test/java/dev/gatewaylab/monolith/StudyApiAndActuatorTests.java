@@ -13,8 +13,8 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The in-process study API is as anonymous and stateless as study-service's, and the actuator
- * lives only on the management port.
+ * The in-process study API is as anonymous and stateless as study-service's, and the
+ * actuator lives only on the management port.
  */
 @MonolithIntegrationTest
 class StudyApiAndActuatorTests {
@@ -32,8 +32,8 @@ class StudyApiAndActuatorTests {
 		HttpResponse<String> response = send(get(this.port, "/api/studies/1"));
 
 		assertThat(response.statusCode()).isEqualTo(200);
-		assertThat(response.headers().firstValue("Content-Type")).hasValueSatisfying(
-				(type) -> assertThat(type).startsWith("application/json"));
+		assertThat(response.headers().firstValue("Content-Type"))
+			.hasValueSatisfying((type) -> assertThat(type).startsWith("application/json"));
 		assertThat(response.body()).startsWith("{\"id\":1,\"title\":");
 		assertThat(response.headers().firstValue("Set-Cookie")).as("stateless").isEmpty();
 	}
@@ -46,8 +46,8 @@ class StudyApiAndActuatorTests {
 			.build());
 
 		assertThat(response.statusCode()).isEqualTo(201);
-		assertThat(response.headers().firstValue("Location")).hasValueSatisfying(
-				(location) -> assertThat(location).contains("/api/studies/"));
+		assertThat(response.headers().firstValue("Location"))
+			.hasValueSatisfying((location) -> assertThat(location).contains("/api/studies/"));
 		assertThat(response.headers().firstValue("Set-Cookie")).as("stateless").isEmpty();
 	}
 
@@ -111,7 +111,8 @@ class StudyApiAndActuatorTests {
 		HttpResponse<String> direct = send(get(this.port, "/error"));
 		assertThat(direct.statusCode()).isEqualTo(404);
 		assertThat(direct.headers().firstValue("Content-Type")).hasValue("application/problem+json");
-		HttpResponse<String> api = send(HttpRequest.newBuilder(uri(this.port, "/api/nope")).header("Accept", "text/html").build());
+		HttpResponse<String> api = send(
+				HttpRequest.newBuilder(uri(this.port, "/api/nope")).header("Accept", "text/html").build());
 		assertThat(api.statusCode()).isEqualTo(404);
 		assertThat(api.headers().firstValue("Content-Type")).hasValue("application/problem+json");
 	}

@@ -16,9 +16,10 @@ import org.springframework.http.MediaType;
 import org.springframework.web.filter.OncePerRequestFilter;
 
 /**
- * Request bodies over {@code study.max-body-size} get 413 problem+json: at once when {@code Content-Length} says so,
- * and for a chunked body (no length) as soon as the bytes read pass the limit — Tomcat bounds form posts only, and
- * Jackson would read any JSON body to its end. The chunked case surfaces as a {@link BodyTooLargeException} inside
+ * Request bodies over {@code study.max-body-size} get 413 problem+json: at once when
+ * {@code Content-Length} says so, and for a chunked body (no length) as soon as the bytes
+ * read pass the limit — Tomcat bounds form posts only, and Jackson would read any JSON
+ * body to its end. The chunked case surfaces as a {@link BodyTooLargeException} inside
  * whatever was reading, which {@link StudyProblemHandler} answers with 413.
  */
 final class BodySizeLimitFilter extends OncePerRequestFilter {
@@ -42,7 +43,8 @@ final class BodySizeLimitFilter extends OncePerRequestFilter {
 
 	static void writeTooLarge(HttpServletResponse response, long maxBytes) throws IOException {
 		byte[] body = ("{\"type\":\"about:blank\",\"title\":\"Content Too Large\",\"status\":413,"
-				+ "\"detail\":\"The request body is larger than " + maxBytes + " bytes.\"}").getBytes(StandardCharsets.UTF_8);
+				+ "\"detail\":\"The request body is larger than " + maxBytes + " bytes.\"}")
+			.getBytes(StandardCharsets.UTF_8);
 		response.setStatus(HttpStatus.PAYLOAD_TOO_LARGE.value());
 		response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);
 		response.setContentLength(body.length);

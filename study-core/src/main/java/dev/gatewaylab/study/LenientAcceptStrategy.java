@@ -9,10 +9,12 @@ import org.springframework.web.accept.HeaderContentNegotiationStrategy;
 import org.springframework.web.context.request.NativeWebRequest;
 
 /**
- * The {@code Accept} header, read as "anything" when it cannot be parsed ({@code a/b;q=x}) — RFC 9110 §12.5.1 lets a
- * server disregard it. Spring's own strategy throws instead, and then writes no body at all for an error answer (it
- * cannot choose the body's type): a malformed header turned every problem+json into an empty 406, 404 or 403. Parsing
- * is unchanged for a well-formed header: the same delegate, no extra work per request.
+ * The {@code Accept} header, read as "anything" when it cannot be parsed
+ * ({@code a/b;q=x}) — RFC 9110 §12.5.1 lets a server disregard it. Spring's own strategy
+ * throws instead, and then writes no body at all for an error answer (it cannot choose
+ * the body's type): a malformed header turned every problem+json into an empty 406, 404
+ * or 403. Parsing is unchanged for a well-formed header: the same delegate, no extra work
+ * per request.
  */
 final class LenientAcceptStrategy implements ContentNegotiationStrategy {
 

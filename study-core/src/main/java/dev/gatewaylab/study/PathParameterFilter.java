@@ -15,10 +15,11 @@ import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 
 /**
- * A path parameter ({@code ;name=value} in a segment) with a broken %-escape gets 400 problem+json. Tomcat checks the
- * escapes of the path but passes path parameters on undecoded; Spring's path parser then threw on them before any
- * controller (in the monolith inside Spring Security's filter chain, so even the error page failed): a 500. Costs one
- * {@code indexOf(';')} per request; only a URI with a {@code ;} is scanned.
+ * A path parameter ({@code ;name=value} in a segment) with a broken %-escape gets 400
+ * problem+json. Tomcat checks the escapes of the path but passes path parameters on
+ * undecoded; Spring's path parser then threw on them before any controller (in the
+ * monolith inside Spring Security's filter chain, so even the error page failed): a 500.
+ * Costs one {@code indexOf(';')} per request; only a URI with a {@code ;} is scanned.
  */
 final class PathParameterFilter implements Filter {
 
@@ -29,7 +30,8 @@ final class PathParameterFilter implements Filter {
 		int semicolon = uri.indexOf(';');
 		if (semicolon >= 0 && hasBrokenEscape(uri, semicolon)) {
 			byte[] body = ("{\"type\":\"about:blank\",\"title\":\"Bad Request\",\"status\":400,"
-					+ "\"detail\":\"Malformed %-escape in a path parameter.\"}").getBytes(StandardCharsets.UTF_8);
+					+ "\"detail\":\"Malformed %-escape in a path parameter.\"}")
+				.getBytes(StandardCharsets.UTF_8);
 			HttpServletResponse http = (HttpServletResponse) response;
 			http.setStatus(HttpStatus.BAD_REQUEST.value());
 			http.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);
@@ -40,7 +42,10 @@ final class PathParameterFilter implements Filter {
 		chain.doFilter(request, response);
 	}
 
-	/** A '%' not followed by two hex digits after {@code from} (the path itself before it Tomcat has checked). */
+	/**
+	 * A '%' not followed by two hex digits after {@code from} (the path itself before it
+	 * Tomcat has checked).
+	 */
 	static boolean hasBrokenEscape(String uri, int from) {
 		for (int pct = uri.indexOf('%', from); pct >= 0; pct = uri.indexOf('%', pct + 1)) {
 			if (pct + 2 >= uri.length() || Character.digit(uri.charAt(pct + 1), 16) < 0

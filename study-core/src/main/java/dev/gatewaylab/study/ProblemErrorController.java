@@ -20,11 +20,13 @@ import org.springframework.http.ResponseEntity;
 import org.springframework.web.servlet.ModelAndView;
 
 /**
- * Spring Boot's {@code /error} page, answered as {@code application/problem+json}: what a request that failed before
- * (or outside) the study API's {@link StudyProblemHandler} gets — a 404 for an unmapped path, a servlet-level 400, and
- * {@code GET /error} itself (Boot answered 500 with {@code "status":999}; there is no such resource: 404, for the HTML
- * page too). HTML pages only when the host app has them ({@code study.error.html-pages=true}, the monolith) and the
- * request is not an API one. Server errors carry no detail.
+ * Spring Boot's {@code /error} page, answered as {@code application/problem+json}: what a
+ * request that failed before (or outside) the study API's {@link StudyProblemHandler}
+ * gets — a 404 for an unmapped path, a servlet-level 400, and {@code GET /error} itself
+ * (Boot answered 500 with {@code "status":999}; there is no such resource: 404, for the
+ * HTML page too). HTML pages only when the host app has them
+ * ({@code study.error.html-pages=true}, the monolith) and the request is not an API one.
+ * Server errors carry no detail.
  */
 class ProblemErrorController extends BasicErrorController {
 
@@ -39,7 +41,8 @@ class ProblemErrorController extends BasicErrorController {
 	public ModelAndView errorHtml(HttpServletRequest request, HttpServletResponse response) {
 		if (this.htmlPages && !isApi(request)) {
 			if (request.getAttribute(RequestDispatcher.ERROR_STATUS_CODE) == null) {
-				// GET /error asked for directly: no such page (Boot's view had no status to show and answered 500)
+				// GET /error asked for directly: no such page (Boot's view had no status
+				// to show and answered 500)
 				request.setAttribute(RequestDispatcher.ERROR_STATUS_CODE, HttpStatus.NOT_FOUND.value());
 			}
 			return super.errorHtml(request, response);
@@ -48,7 +51,9 @@ class ProblemErrorController extends BasicErrorController {
 		Map<String, Object> problem = problem(status);
 		StringBuilder json = new StringBuilder("{");
 		problem.forEach((key, value) -> json.append((json.length() > 1) ? "," : "")
-			.append('"').append(key).append("\":")
+			.append('"')
+			.append(key)
+			.append("\":")
 			.append((value instanceof Integer) ? value.toString() : "\"" + value + "\""));
 		response.setStatus(status.value());
 		response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);

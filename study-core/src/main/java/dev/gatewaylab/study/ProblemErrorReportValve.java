@@ -8,9 +8,10 @@ import org.apache.catalina.connector.Response;
 import org.apache.catalina.valves.ErrorReportValve;
 
 /**
- * Tomcat's own error page (a request Tomcat refuses before Spring sees it: an encoded slash, a bad escape) as
- * {@code application/problem+json} instead of Tomcat's HTML report. Installed as the host's error report valve by
- * {@link StudyAutoConfiguration}. Server errors carry no detail.
+ * Tomcat's own error page (a request Tomcat refuses before Spring sees it: an encoded
+ * slash, a bad escape) as {@code application/problem+json} instead of Tomcat's HTML
+ * report. Installed as the host's error report valve by {@link StudyAutoConfiguration}.
+ * Server errors carry no detail.
  */
 public class ProblemErrorReportValve extends ErrorReportValve {
 

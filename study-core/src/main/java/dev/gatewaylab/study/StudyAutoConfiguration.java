@@ -26,11 +26,12 @@ import org.springframework.web.servlet.config.annotation.ContentNegotiationConfi
 import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
 
 /**
- * Brings the studies feature into any app that has this jar: storage and seed always, the REST API and its error
- * handling in a servlet web app. The app only sets its datasource and lists {@code classpath:db/migration/study} in
- * {@code spring.flyway.locations} (Flyway versions V1..V9 belong to this library). The seed is a {@code JavaMigration}
- * bean, which Boot's Flyway auto-configuration picks up. Storage uses {@link JdbcClient}, not Spring Data
- * repositories, so the host app's own repository scanning is untouched.
+ * Brings the studies feature into any app that has this jar: storage and seed always, the
+ * REST API and its error handling in a servlet web app. The app only sets its datasource
+ * and lists {@code classpath:db/migration/study} in {@code spring.flyway.locations}
+ * (Flyway versions V1..V9 belong to this library). The seed is a {@code JavaMigration}
+ * bean, which Boot's Flyway auto-configuration picks up. Storage uses {@link JdbcClient},
+ * not Spring Data repositories, so the host app's own repository scanning is untouched.
  */
 @AutoConfiguration(after = JdbcClientAutoConfiguration.class,
 		beforeName = "org.springframework.boot.webmvc.autoconfigure.error.ErrorMvcAutoConfiguration")
@@ -78,18 +79,23 @@ public final class StudyAutoConfiguration {
 			return registration;
 		}
 
-		/** Before Spring Security and every other filter: the path parser they share threw on these. */
+		/**
+		 * Before Spring Security and every other filter: the path parser they share threw
+		 * on these.
+		 */
 		@Bean
 		FilterRegistrationBean<PathParameterFilter> pathParameterFilter() {
-			FilterRegistrationBean<PathParameterFilter> registration = new FilterRegistrationBean<>(new PathParameterFilter());
+			FilterRegistrationBean<PathParameterFilter> registration = new FilterRegistrationBean<>(
+					new PathParameterFilter());
 			registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 90);
 			return registration;
 		}
 
 		/**
-		 * A malformed {@code Accept} reads as {@code *}{@code /*}, so errors keep their problem+json body. Sets the exact
-		 * strategy list: Boot's {@code spring.mvc.contentnegotiation.*} options (query parameter, extra media types) no
-		 * longer apply — neither app uses them.
+		 * A malformed {@code Accept} reads as {@code *}{@code /*}, so errors keep their
+		 * problem+json body. Sets the exact strategy list: Boot's
+		 * {@code spring.mvc.contentnegotiation.*} options (query parameter, extra media
+		 * types) no longer apply — neither app uses them.
 		 */
 		@Bean
 		WebMvcConfigurer lenientAcceptHeader() {
@@ -101,7 +107,10 @@ public final class StudyAutoConfiguration {
 			};
 		}
 
-		/** Tomcat's own 400s (encoded slash, bad escapes) as problem+json, not its HTML report. */
+		/**
+		 * Tomcat's own 400s (encoded slash, bad escapes) as problem+json, not its HTML
+		 * report.
+		 */
 		@Bean
 		WebServerFactoryCustomizer<TomcatServletWebServerFactory> problemErrorReportValve() {
 			return (factory) -> factory.addContextCustomizers((context) -> {

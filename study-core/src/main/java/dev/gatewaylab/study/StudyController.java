@@ -25,8 +25,8 @@ import org.springframework.web.bind.annotation.ResponseStatus;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * The study API. Parameter constraints are checked by Spring MVC's built-in method validation and reported by
- * {@link StudyProblemHandler}.
+ * The study API. Parameter constraints are checked by Spring MVC's built-in method
+ * validation and reported by {@link StudyProblemHandler}.
  */
 @RestController
 @RequestMapping("/api/studies")
@@ -60,7 +60,8 @@ class StudyController {
 	@PostMapping
 	ResponseEntity<Study> create(@Valid @RequestBody StudyRequest request) {
 		Study study = this.studies.create(request);
-		// Relative, so it stays right behind the gateway without forwarded-header handling.
+		// Relative, so it stays right behind the gateway without forwarded-header
+		// handling.
 		return ResponseEntity.created(URI.create("/api/studies/" + study.id())).body(study);
 	}
 
@@ -78,8 +79,9 @@ class StudyController {
 	}
 
 	/**
-	 * Holds the request thread for a uniform random time on purpose: it shows what thread-per-request costs (and what
-	 * virtual threads change) behind the gateway. At most {@code study.slow.max-concurrent} at once ({@link SlowCallLimiter}).
+	 * Holds the request thread for a uniform random time on purpose: it shows what
+	 * thread-per-request costs (and what virtual threads change) behind the gateway. At
+	 * most {@code study.slow.max-concurrent} at once ({@link SlowCallLimiter}).
 	 */
 	@GetMapping("/{id}/slow")
 	Study slow(@PathVariable("id") long id,
@@ -89,8 +91,7 @@ class StudyController {
 		if (minMs > maxMs) {
 			ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST,
 					"minMs must not be greater than maxMs");
-			problem.setProperty("errors",
-					List.of(new InvalidField("maxMs", "must be greater than or equal to minMs")));
+			problem.setProperty("errors", List.of(new InvalidField("maxMs", "must be greater than or equal to minMs")));
 			throw new ErrorResponseException(HttpStatus.BAD_REQUEST, problem, null);
 		}
 		Study study = get(id);

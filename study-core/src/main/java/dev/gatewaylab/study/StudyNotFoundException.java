@@ -7,8 +7,8 @@ import org.springframework.web.ErrorResponseException;
 class StudyNotFoundException extends ErrorResponseException {
 
 	StudyNotFoundException(long id) {
-		super(HttpStatus.NOT_FOUND, ProblemDetail.forStatusAndDetail(HttpStatus.NOT_FOUND, "Study " + id + " not found"),
-				null);
+		super(HttpStatus.NOT_FOUND,
+				ProblemDetail.forStatusAndDetail(HttpStatus.NOT_FOUND, "Study " + id + " not found"), null);
 	}
 
 }

@@ -31,14 +31,16 @@ import org.springframework.web.method.annotation.HandlerMethodValidationExceptio
 import org.springframework.web.multipart.MultipartException;
 
 /**
- * Turns every error of an API request into RFC 9457 {@code application/problem+json}; 400s name each bad field in an
- * {@code errors} array of {@code {field, message}}.
+ * Turns every error of an API request into RFC 9457 {@code application/problem+json};
+ * 400s name each bad field in an {@code errors} array of {@code {field, message}}.
  * <p>
- * Not a {@code ResponseEntityExceptionHandler}: that class's entry point is final and handles every request of the
- * host application, but this library must leave the monolith's HTML pages to the app's own error handling. So API
- * requests (path {@code /api/...}, or a client that does not ask for HTML) are answered here and the rest rethrown,
- * which lets Spring MVC carry on as if this advice did not exist. Spring's own {@link ErrorResponse} bodies are reused
- * so that 404/405/415/... read the same as with Spring's handler.
+ * Not a {@code ResponseEntityExceptionHandler}: that class's entry point is final and
+ * handles every request of the host application, but this library must leave the
+ * monolith's HTML pages to the app's own error handling. So API requests (path
+ * {@code /api/...}, or a client that does not ask for HTML) are answered here and the
+ * rest rethrown, which lets Spring MVC carry on as if this advice did not exist. Spring's
+ * own {@link ErrorResponse} bodies are reused so that 404/405/415/... read the same as
+ * with Spring's handler.
  */
 @RestControllerAdvice
 @Order(Ordered.LOWEST_PRECEDENCE)
@@ -66,18 +68,24 @@ class StudyProblemHandler {
 			}
 		}
 		if (ex.getClass().getName().equals("org.apache.tomcat.util.http.InvalidParameterException")) {
-			// a form-encoded body with broken %-escapes, read by Tomcat when something asks for parameters
+			// a form-encoded body with broken %-escapes, read by Tomcat when something
+			// asks for parameters
 			return badRequest(problem("Malformed form parameters"), List.of());
 		}
 		if (ex instanceof MultipartException) {
-			// multipart/form-data to a JSON API, with a body that is not even valid multipart
+			// multipart/form-data to a JSON API, with a body that is not even valid
+			// multipart
 			return ResponseEntity.status(HttpStatus.UNSUPPORTED_MEDIA_TYPE)
-				.body(ProblemDetail.forStatusAndDetail(HttpStatus.UNSUPPORTED_MEDIA_TYPE, "Content-Type must be application/json"));
+				.body(ProblemDetail.forStatusAndDetail(HttpStatus.UNSUPPORTED_MEDIA_TYPE,
+						"Content-Type must be application/json"));
 		}
-		if (ex instanceof IllegalArgumentException && ex.getMessage() != null && ex.getMessage().startsWith("Content-Type")) {
-			// e.g. "Content-Type cannot contain wildcard type '*'" from parsing the request's content type
+		if (ex instanceof IllegalArgumentException && ex.getMessage() != null
+				&& ex.getMessage().startsWith("Content-Type")) {
+			// e.g. "Content-Type cannot contain wildcard type '*'" from parsing the
+			// request's content type
 			return ResponseEntity.status(HttpStatus.UNSUPPORTED_MEDIA_TYPE)
-				.body(ProblemDetail.forStatusAndDetail(HttpStatus.UNSUPPORTED_MEDIA_TYPE, "Content-Type must be application/json"));
+				.body(ProblemDetail.forStatusAndDetail(HttpStatus.UNSUPPORTED_MEDIA_TYPE,
+						"Content-Type must be application/json"));
 		}
 		if (ex instanceof MethodArgumentNotValidException invalid) {
 			return badRequest(invalid.getBody(), fieldErrors(invalid.getBindingResult()));
@@ -132,7 +140,8 @@ class StudyProblemHandler {
 
 	private static List<InvalidField> fieldErrors(Errors result) {
 		List<InvalidField> errors = new ArrayList<>();
-		result.getFieldErrors().forEach((error) -> errors.add(new InvalidField(error.getField(), error.getDefaultMessage())));
+		result.getFieldErrors()
+			.forEach((error) -> errors.add(new InvalidField(error.getField(), error.getDefaultMessage())));
 		result.getGlobalErrors()
 			.forEach((error) -> errors.add(new InvalidField(error.getObjectName(), error.getDefaultMessage())));
 		return errors;
@@ -153,7 +162,10 @@ class StudyProblemHandler {
 		return errors;
 	}
 
-	/** Names the offending JSON property when Jackson knows it (wrong type, number too large). */
+	/**
+	 * Names the offending JSON property when Jackson knows it (wrong type, number too
+	 * large).
+	 */
 	private static List<InvalidField> readErrors(HttpMessageNotReadableException ex) {
 		if (ex.getCause() instanceof JacksonException jackson && !jackson.getPath().isEmpty()) {
 			StringBuilder field = new StringBuilder();

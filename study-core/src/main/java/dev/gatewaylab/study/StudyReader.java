@@ -3,8 +3,9 @@ package dev.gatewaylab.study;
 import java.util.List;
 
 /**
- * The studies feature's public read API for other features of the same app (the monolith's home page): a bean of this
- * type is registered by {@link StudyAutoConfiguration}. The storage and the JSON model stay package-private.
+ * The studies feature's public read API for other features of the same app (the
+ * monolith's home page): a bean of this type is registered by
+ * {@link StudyAutoConfiguration}. The storage and the JSON model stay package-private.
  */
 public interface StudyReader {
 

@@ -15,9 +15,9 @@ import org.springframework.jdbc.support.GeneratedKeyHolder;
 import org.springframework.jdbc.support.KeyHolder;
 
 /**
- * Plain {@link JdbcClient} rather than a Spring Data repository, so that this library leaves the host application's
- * own Spring Data JDBC repositories (the monolith's users) to Boot's auto-configuration. SQL works on H2 and
- * PostgreSQL.
+ * Plain {@link JdbcClient} rather than a Spring Data repository, so that this library
+ * leaves the host application's own Spring Data JDBC repositories (the monolith's users)
+ * to Boot's auto-configuration. SQL works on H2 and PostgreSQL.
  */
 class StudyRepository implements StudyReader {
 
@@ -39,8 +39,8 @@ class StudyRepository implements StudyReader {
 	}
 
 	/**
-	 * @param category a category, or {@code null} for all (an unused named parameter is not bound, so PostgreSQL never
-	 * sees an untyped null)
+	 * @param category a category, or {@code null} for all (an unused named parameter is
+	 * not bound, so PostgreSQL never sees an untyped null)
 	 */
 	StudyPage findPage(String category, int page, int size) {
 		String where = (category != null) ? " WHERE category = :category" : "";
@@ -50,7 +50,8 @@ class StudyRepository implements StudyReader {
 			.single();
 		long offset = (long) page * size;
 		List<Study> content = (offset >= total) ? List.of()
-				: this.jdbc.sql("SELECT " + COLUMNS + " FROM study" + where + " ORDER BY id LIMIT :limit OFFSET :offset")
+				: this.jdbc
+					.sql("SELECT " + COLUMNS + " FROM study" + where + " ORDER BY id LIMIT :limit OFFSET :offset")
 					.param("category", category)
 					.param("limit", size)
 					.param("offset", offset)

@@ -9,7 +9,10 @@ import jakarta.validation.constraints.Pattern;
 import jakarta.validation.constraints.Size;
 import tools.jackson.databind.annotation.JsonDeserialize;
 
-/** Body of POST and PUT. Boxed {@code capacity} so that a missing value is reported rather than read as 0. */
+/**
+ * Body of POST and PUT. Boxed {@code capacity} so that a missing value is reported rather
+ * than read as 0.
+ */
 @JsonIgnoreProperties(ignoreUnknown = true)
 record StudyRequest(@NotBlank @Size(max = 100) String title, @Size(max = 2000) String description,
 		@Pattern(regexp = Categories.PATTERN, message = Categories.MESSAGE) String category,

@@ -10,8 +10,9 @@ import org.flywaydb.core.api.migration.Context;
 import org.flywaydb.core.api.migration.JavaMigration;
 
 /**
- * Flyway Java migration V2: inserts the {@link StudySeed} rows in JDBC batches, then moves the identity on so that
- * the first POST gets id 10001. Boot's Flyway auto-configuration applies {@link JavaMigration} beans.
+ * Flyway Java migration V2: inserts the {@link StudySeed} rows in JDBC batches, then
+ * moves the identity on so that the first POST gets id 10001. Boot's Flyway
+ * auto-configuration applies {@link JavaMigration} beans.
  */
 class StudySeedMigration implements JavaMigration {
 
@@ -27,7 +28,10 @@ class StudySeedMigration implements JavaMigration {
 		return "seed studies";
 	}
 
-	/** Ties the recorded migration to the seed parameters, so changing them fails validation on a kept database. */
+	/**
+	 * Ties the recorded migration to the seed parameters, so changing them fails
+	 * validation on a kept database.
+	 */
 	@Override
 	public Integer getChecksum() {
 		return Long.hashCode(StudySeed.RANDOM_SEED * 31 + StudySeed.ROWS);
@@ -41,9 +45,9 @@ class StudySeedMigration implements JavaMigration {
 	@Override
 	public void migrate(Context context) throws Exception {
 		Connection connection = context.getConnection();
-		try (PreparedStatement insert = connection.prepareStatement(
-				"INSERT INTO study (id, title, description, category, capacity, member_count, created_at)"
-						+ " VALUES (?, ?, ?, ?, ?, ?, ?)")) {
+		try (PreparedStatement insert = connection
+			.prepareStatement("INSERT INTO study (id, title, description, category, capacity, member_count, created_at)"
+					+ " VALUES (?, ?, ?, ?, ?, ?, ?)")) {
 			int pending = 0;
 			for (Study study : StudySeed.rows()) {
 				insert.setLong(1, study.id());

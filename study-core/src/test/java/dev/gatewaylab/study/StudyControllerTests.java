@@ -44,7 +44,10 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
-/** The API's contract for client errors: always a 4xx problem+json naming what was wrong, never a 500. */
+/**
+ * The API's contract for client errors: always a 4xx problem+json naming what was wrong,
+ * never a 500.
+ */
 @WebMvcTest
 @Import({ StudyController.class, StudyProblemHandler.class, StudyControllerTests.TwoSlowCalls.class })
 class StudyControllerTests {
@@ -95,13 +98,15 @@ class StudyControllerTests {
 
 	@Test
 	void unknownIdIs404Problem() throws Exception {
-		expectProblem(this.mvc.perform(get("/api/studies/7")), 404).andExpect(jsonPath("$.detail").value("Study 7 not found"));
+		expectProblem(this.mvc.perform(get("/api/studies/7")), 404)
+			.andExpect(jsonPath("$.detail").value("Study 7 not found"));
 	}
 
 	@ParameterizedTest
 	@ValueSource(strings = { "abc", "1.5", "99999999999999999999" })
 	void nonNumericOrHugeIdIs400(String id) throws Exception {
-		expectProblem(this.mvc.perform(get("/api/studies/" + id)), 400).andExpect(jsonPath("$.errors[0].field").value("id"));
+		expectProblem(this.mvc.perform(get("/api/studies/" + id)), 400)
+			.andExpect(jsonPath("$.errors[0].field").value("id"));
 	}
 
 	@Test
@@ -109,7 +114,8 @@ class StudyControllerTests {
 		given(this.studies.findPage(null, 0, 20)).willReturn(StudyPage.of(List.of(STUDY), 0, 20, 1));
 		this.mvc.perform(get("/api/studies?category=&page=&size="))
 			.andExpect(status().isOk())
-			.andExpect(content().string("{\"content\":[" + "{\"id\":42,\"title\":\"Spring study\",\"description\":\"Weekly\","
+			.andExpect(content().string("{\"content\":["
+					+ "{\"id\":42,\"title\":\"Spring study\",\"description\":\"Weekly\","
 					+ "\"category\":\"backend\",\"capacity\":12,\"memberCount\":7,\"createdAt\":\"2024-03-01T09:00:00Z\"}"
 					+ "],\"page\":0,\"size\":20,\"totalElements\":1,\"totalPages\":1}"));
 	}
@@ -119,16 +125,15 @@ class StudyControllerTests {
 			"size=abc", "page=99999999999" })
 	void badListParameterIs400NamingIt(String query) throws Exception {
 		String field = query.substring(0, query.indexOf('='));
-		expectProblem(this.mvc.perform(get("/api/studies?" + query)), 400)
-			.andExpect(jsonPath("$.errors", hasSize(1)))
+		expectProblem(this.mvc.perform(get("/api/studies?" + query)), 400).andExpect(jsonPath("$.errors", hasSize(1)))
 			.andExpect(jsonPath("$.errors[0].field").value(field));
 		then(this.studies).should(never()).findPage(any(), any(Integer.class), any(Integer.class));
 	}
 
 	@Test
 	void createReturns201WithLocationAndIgnoresUnknownFields() throws Exception {
-		given(this.studies.create(new StudyRequest("New", null, "ai", 5))).willReturn(new Study(10001, "New", null,
-				"ai", 5, 0, Instant.parse("2024-03-01T09:00:00Z")));
+		given(this.studies.create(new StudyRequest("New", null, "ai", 5)))
+			.willReturn(new Study(10001, "New", null, "ai", 5, 0, Instant.parse("2024-03-01T09:00:00Z")));
 		this.mvc.perform(postJson("{\"title\":\"New\",\"capacity\":5,\"category\":\"ai\",\"colour\":\"red\"}"))
 			.andExpect(status().isCreated())
 			.andExpect(header().string("Location", "/api/studies/10001"))
@@ -137,8 +142,8 @@ class StudyControllerTests {
 
 	@Test
 	void everyInvalidFieldIsNamed() throws Exception {
-		String body = "{\"title\":\" \",\"capacity\":1001,\"category\":\"cooking\",\"description\":\"" + "x".repeat(2001)
-				+ "\"}";
+		String body = "{\"title\":\" \",\"capacity\":1001,\"category\":\"cooking\",\"description\":\""
+				+ "x".repeat(2001) + "\"}";
 		expectProblem(this.mvc.perform(postJson(body)), 400)
 			.andExpect(jsonPath("$.errors[*].field", contains("capacity", "category", "description", "title")));
 	}
@@ -172,8 +177,9 @@ class StudyControllerTests {
 	@Test
 	void wrongContentTypeIs415() throws Exception {
 		expectProblem(this.mvc.perform(post("/api/studies").contentType(MediaType.TEXT_PLAIN).content("title=x")), 415);
-		expectProblem(this.mvc.perform(post("/api/studies").contentType(MediaType.APPLICATION_FORM_URLENCODED)
-			.content("title=x&capacity=1")), 415);
+		expectProblem(this.mvc.perform(
+				post("/api/studies").contentType(MediaType.APPLICATION_FORM_URLENCODED).content("title=x&capacity=1")),
+				415);
 	}
 
 	@Test
@@ -204,7 +210,8 @@ class StudyControllerTests {
 	@ParameterizedTest
 	@ValueSource(strings = { "minMs=-1", "maxMs=10001", "minMs=5&maxMs=4", "minMs=x", "maxMs=99999999999" })
 	void slowRejectsBadBounds(String query) throws Exception {
-		expectProblem(this.mvc.perform(get("/api/studies/42/slow?" + query)), 400).andExpect(jsonPath("$.errors").isArray());
+		expectProblem(this.mvc.perform(get("/api/studies/42/slow?" + query)), 400)
+			.andExpect(jsonPath("$.errors").isArray());
 	}
 
 	@Test
@@ -214,7 +221,9 @@ class StudyControllerTests {
 			List<Future<Integer>> sleeping = new ArrayList<>();
 			for (int i = 0; i < 2; i++) {
 				sleeping.add(pool.submit(() -> this.mvc.perform(get("/api/studies/42/slow?minMs=1500&maxMs=1500"))
-					.andReturn().getResponse().getStatus()));
+					.andReturn()
+					.getResponse()
+					.getStatus()));
 			}
 			long deadline = System.nanoTime() + 5_000_000_000L;
 			while (this.slowCalls.available() > 0 && System.nanoTime() < deadline) {
@@ -236,14 +245,16 @@ class StudyControllerTests {
 	@Test
 	void slowSleepsAtLeastMinMs() throws Exception {
 		long start = System.nanoTime();
-		this.mvc.perform(get("/api/studies/42/slow?minMs=50&maxMs=60")).andExpect(status().isOk())
+		this.mvc.perform(get("/api/studies/42/slow?minMs=50&maxMs=60"))
+			.andExpect(status().isOk())
 			.andExpect(jsonPath("$.id").value(42));
 		assertThatElapsedMillis(start).isGreaterThanOrEqualTo(50);
 	}
 
 	@Test
 	void htmlPagesOutsideTheApiAreLeftToTheApplication() throws Exception {
-		// What the monolith's browser pages get: Spring MVC's default handling, not this library's problem JSON.
+		// What the monolith's browser pages get: Spring MVC's default handling, not this
+		// library's problem JSON.
 		this.mvc.perform(get("/some-page").accept(MediaType.TEXT_HTML))
 			.andExpect(status().isNotFound())
 			.andExpect(content().string(not(containsString("\"status\""))));

@@ -14,14 +14,18 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Flyway migrations, the seed and the SQL on H2, wired by the real auto-configuration (its web part stays off in
- * this non-web slice). Each test rolls back; the seed itself is committed by Flyway at start-up.
+ * Flyway migrations, the seed and the SQL on H2, wired by the real auto-configuration
+ * (its web part stays off in this non-web slice). Each test rolls back; the seed itself
+ * is committed by Flyway at start-up.
  */
 @JdbcTest(properties = "spring.flyway.locations=classpath:db/migration/study")
 @ImportAutoConfiguration(StudyAutoConfiguration.class)
 class StudyRepositoryTests {
 
-	/** CRC32 of every seed row's {@code toString()}: changes whenever the seed data would change. */
+	/**
+	 * CRC32 of every seed row's {@code toString()}: changes whenever the seed data would
+	 * change.
+	 */
 	private static final long SEED_CHECKSUM = 3806225806L;
 
 	@Autowired
@@ -61,11 +65,11 @@ class StudyRepositoryTests {
 	void readApiServesTheFirstPageByIdAndRejectsBadSizes() {
 		List<StudyReader.StudySummary> first = this.reader.firstPage(20);
 		assertThat(first).hasSize(20);
-		assertThat(first).extracting(StudyReader.StudySummary::id).containsExactlyElementsOf(
-				java.util.stream.LongStream.rangeClosed(1, 20).boxed().toList());
+		assertThat(first).extracting(StudyReader.StudySummary::id)
+			.containsExactlyElementsOf(java.util.stream.LongStream.rangeClosed(1, 20).boxed().toList());
 		Study one = this.studies.findById(1).orElseThrow();
-		assertThat(first.get(0)).isEqualTo(new StudyReader.StudySummary(1, one.title(), one.category(), one.capacity(),
-				one.memberCount()));
+		assertThat(first.get(0))
+			.isEqualTo(new StudyReader.StudySummary(1, one.title(), one.category(), one.capacity(), one.memberCount()));
 		org.assertj.core.api.Assertions.assertThatIllegalArgumentException().isThrownBy(() -> this.reader.firstPage(0));
 		org.assertj.core.api.Assertions.assertThatIllegalArgumentException()
 			.isThrownBy(() -> this.reader.firstPage(StudyReader.MAX_PAGE_SIZE + 1));
@@ -100,8 +104,8 @@ class StudyRepositoryTests {
 	void updateReplacesFieldsAndKeepsMembersWithinCapacity() {
 		Study before = this.studies.findById(1).orElseThrow();
 		Study after = this.studies.update(1, new StudyRequest("Renamed", "new text", "data", 1)).orElseThrow();
-		assertThat(after).isEqualTo(new Study(1, "Renamed", "new text", "data", 1, Math.min(before.memberCount(), 1),
-				before.createdAt()));
+		assertThat(after).isEqualTo(
+				new Study(1, "Renamed", "new text", "data", 1, Math.min(before.memberCount(), 1), before.createdAt()));
 		assertThat(this.studies.update(999_999, new StudyRequest("x", null, null, 1))).isEmpty();
 	}
 

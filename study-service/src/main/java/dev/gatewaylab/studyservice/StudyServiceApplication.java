@@ -3,7 +3,10 @@ package dev.gatewaylab.studyservice;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 
-/** The study REST API on its own; the studies feature itself comes from study-core's auto-configuration. */
+/**
+ * The study REST API on its own; the studies feature itself comes from study-core's
+ * auto-configuration.
+ */
 @SpringBootApplication
 public class StudyServiceApplication {
 

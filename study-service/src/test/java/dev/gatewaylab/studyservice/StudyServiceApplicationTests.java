@@ -20,9 +20,13 @@ import org.springframework.test.web.servlet.client.RestTestClient;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** The packaged app over HTTP on random ports: the shared contract end to end, on H2 with the real seed. */
+/**
+ * The packaged app over HTTP on random ports: the shared contract end to end, on H2 with
+ * the real seed.
+ */
 @ExtendWith(OutputCaptureExtension.class)
-@AutoConfigureMetrics // Boot turns metrics export off in tests unless asked; /actuator/prometheus is under test
+@AutoConfigureMetrics // Boot turns metrics export off in tests unless asked;
+						// /actuator/prometheus is under test
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT,
 		properties = { "management.server.port=0", "STUDY_MAX_BODY_SIZE=10KB" })
 class StudyServiceApplicationTests {
@@ -100,7 +104,14 @@ class StudyServiceApplicationTests {
 		assertThat(matcher.matches()).as(location).isTrue();
 		assertThat(Long.parseLong(matcher.group(1))).isGreaterThan(10_000);
 
-		this.api.get().uri(location).exchange().expectStatus().isOk().expectBody().jsonPath("$.title").isEqualTo("Gateway cost");
+		this.api.get()
+			.uri(location)
+			.exchange()
+			.expectStatus()
+			.isOk()
+			.expectBody()
+			.jsonPath("$.title")
+			.isEqualTo("Gateway cost");
 		this.api.put()
 			.uri(location)
 			.contentType(MediaType.APPLICATION_JSON)
@@ -131,8 +142,7 @@ class StudyServiceApplicationTests {
 		expectProblem(postJson("{\"title\":"), 400);
 		expectProblem(postJson("{\"title\":\"t\",\"capacity\":\"many\"}"), 400);
 		expectProblem(postJson("{\"title\":\"t\",\"capacity\":12345678901234567890}"), 400);
-		expectProblem(postJson("{\"title\":\"\",\"capacity\":0}"), 400).jsonPath("$.errors.length()")
-			.isEqualTo(2);
+		expectProblem(postJson("{\"title\":\"\",\"capacity\":0}"), 400).jsonPath("$.errors.length()").isEqualTo(2);
 	}
 
 	@Test
@@ -153,7 +163,8 @@ class StudyServiceApplicationTests {
 		String big = "{\"title\":\"" + "x".repeat(20_000) + "\",\"capacity\":3}";
 		expectProblem(postJson(big), 413);
 		java.net.http.HttpResponse<String> chunked = java.net.http.HttpClient.newHttpClient()
-			.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create("http://localhost:" + this.port + "/api/studies"))
+			.send(java.net.http.HttpRequest
+				.newBuilder(java.net.URI.create("http://localhost:" + this.port + "/api/studies"))
 				.header("Content-Type", "application/json")
 				.POST(java.net.http.HttpRequest.BodyPublishers.ofInputStream(
 						() -> new java.io.ByteArrayInputStream(big.getBytes(java.nio.charset.StandardCharsets.UTF_8))))
@@ -164,7 +175,8 @@ class StudyServiceApplicationTests {
 
 	@Test
 	void errorsOutsideTheApiAreProblemJsonToo() {
-		// GET /error directly was 500 with "status":999; a browser's 404 was the Whitelabel HTML page.
+		// GET /error directly was 500 with "status":999; a browser's 404 was the
+		// Whitelabel HTML page.
 		expectProblem(this.api.get().uri("/error").exchange(), 404);
 		expectProblem(this.api.get().uri("/nope").header("Accept", "text/html").exchange(), 404);
 		expectProblem(this.api.get().uri("/api/nope").header("Accept", "text/html").exchange(), 404);
@@ -172,11 +184,13 @@ class StudyServiceApplicationTests {
 
 	@Test
 	void anUnknownPathIsNoEndpointNotAStaticResourceLookupAndLogsNoWarning(CapturedOutput output) {
-		// spring.web.resources.add-mappings=false: no resource handler behind the controllers
+		// spring.web.resources.add-mappings=false: no resource handler behind the
+		// controllers
 		expectProblem(this.api.get().uri("/nope.css").exchange(), 404).jsonPath("$.detail")
 			.value((detail) -> assertThat(detail.toString()).isEqualTo("No endpoint GET /nope.css.")
 				.doesNotContain("static resource"));
-		assertThat(output.getAll()).as("PageNotFound logs at ERROR only").doesNotContain("No mapping for GET /nope.css");
+		assertThat(output.getAll()).as("PageNotFound logs at ERROR only")
+			.doesNotContain("No mapping for GET /nope.css");
 	}
 
 	@Test

@@ -6,17 +6,21 @@ import java.util.List;
 import org.springframework.http.server.reactive.ServerHttpRequest;
 
 /**
- * The client address of a request, as an unsigned IPv4 value ({@link Ipv4#INVALID} when there is none).
+ * The client address of a request, as an unsigned IPv4 value ({@link Ipv4#INVALID} when
+ * there is none).
  * <p>
- * It is the socket peer, unless the peer is a trusted proxy: then it is the right-most {@code X-Forwarded-For} entry
- * (all header lines, in order, comma-separated) that is not itself a trusted proxy — what nginx's
- * {@code set_real_ip_from} + {@code real_ip_recursive on} does. A header sent by an untrusted peer is never read.
+ * It is the socket peer, unless the peer is a trusted proxy: then it is the right-most
+ * {@code X-Forwarded-For} entry (all header lines, in order, comma-separated) that is not
+ * itself a trusted proxy — what nginx's {@code set_real_ip_from} +
+ * {@code real_ip_recursive on} does. A header sent by an untrusted peer is never read.
  * <p>
- * Malformed entries ({@code unknown}, {@code 1.2.3}, {@code 300.1.1.1}, {@code 1.2.3.4:80}, host names, IPv6, empty,
- * or more than {@link #MAX_HOPS} entries walked): a trusted proxy appends the address it saw, which is always valid,
- * so a malformed entry was not written by a hop we trust. The walk stops there and the client is the last hop that
- * was verified: the trusted proxy to the right of the bad entry (the socket peer if the right-most entry is bad).
- * Nothing here resolves a name: addresses are parsed by {@link Ipv4}, never by {@code InetAddress}.
+ * Malformed entries ({@code unknown}, {@code 1.2.3}, {@code 300.1.1.1},
+ * {@code 1.2.3.4:80}, host names, IPv6, empty, or more than {@link #MAX_HOPS} entries
+ * walked): a trusted proxy appends the address it saw, which is always valid, so a
+ * malformed entry was not written by a hop we trust. The walk stops there and the client
+ * is the last hop that was verified: the trusted proxy to the right of the bad entry (the
+ * socket peer if the right-most entry is bad). Nothing here resolves a name: addresses
+ * are parsed by {@link Ipv4}, never by {@code InetAddress}.
  */
 public final class ClientIpResolver {
 
@@ -38,7 +42,8 @@ public final class ClientIpResolver {
 	}
 
 	/**
-	 * From a comma- or whitespace-separated CIDR list such as {@code 127.0.0.0/8,10.1.2.0/24}; empty = trust nobody.
+	 * From a comma- or whitespace-separated CIDR list such as
+	 * {@code 127.0.0.0/8,10.1.2.0/24}; empty = trust nobody.
 	 * @throws IllegalArgumentException naming the bad entry
 	 */
 	public static ClientIpResolver of(String trustedProxies) {
@@ -49,7 +54,8 @@ public final class ClientIpResolver {
 					ranges.add(Ipv4Range.parseCidr(item));
 				}
 				catch (IllegalArgumentException ex) {
-					throw new IllegalArgumentException("Bad trusted proxy (GATEWAY_TRUSTED_PROXIES): " + ex.getMessage(), ex);
+					throw new IllegalArgumentException(
+							"Bad trusted proxy (GATEWAY_TRUSTED_PROXIES): " + ex.getMessage(), ex);
 				}
 			}
 		}
@@ -64,7 +70,10 @@ public final class ClientIpResolver {
 		return resolve(peer, request.getHeaders().get(X_FORWARDED_FOR));
 	}
 
-	/** @param forwardedFor the {@code X-Forwarded-For} header lines in the order received (null = none) */
+	/**
+	 * @param forwardedFor the {@code X-Forwarded-For} header lines in the order received
+	 * (null = none)
+	 */
 	public long resolve(long peer, List<String> forwardedFor) {
 		if (peer == Ipv4.INVALID || !isTrustedProxy(peer) || forwardedFor == null) {
 			return peer;

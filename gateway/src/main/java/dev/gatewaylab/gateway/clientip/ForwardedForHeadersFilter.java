@@ -10,15 +10,19 @@ import org.springframework.stereotype.Component;
 import org.springframework.web.server.ServerWebExchange;
 
 /**
- * Tells the upstream who the client is: {@code X-Forwarded-For} ends with the socket peer of this request, and keeps
- * the entries the client sent only when that peer is a trusted proxy ({@code gateway.trusted-proxies}, the deny
- * list's rule). A header from an untrusted peer is dropped, so nobody reaching the gateway directly can choose the
- * address the upstream sees. The upstream applies the same rule with the gateway as its trusted proxy: the right-most
- * entry that is not a trusted proxy is the client. Also {@code X-Forwarded-Proto}.
+ * Tells the upstream who the client is: {@code X-Forwarded-For} ends with the socket peer
+ * of this request, and keeps the entries the client sent only when that peer is a trusted
+ * proxy ({@code gateway.trusted-proxies}, the deny list's rule). A header from an
+ * untrusted peer is dropped, so nobody reaching the gateway directly can choose the
+ * address the upstream sees. The upstream applies the same rule with the gateway as its
+ * trusted proxy: the right-most entry that is not a trusted proxy is the client. Also
+ * {@code X-Forwarded-Proto}.
  * <p>
- * Spring Cloud Gateway's own {@code XForwardedHeadersFilter} trusts by a host-name regex and is off until
- * {@code trusted-proxies} is set; its {@code RemoveXForwardedHeadersFilter} strips the client's copy first (order 0),
- * this one runs last on that writable copy. Cost per request: the peer's address as text and one header value.
+ * Spring Cloud Gateway's own {@code XForwardedHeadersFilter} trusts by a host-name regex
+ * and is off until {@code trusted-proxies} is set; its
+ * {@code RemoveXForwardedHeadersFilter} strips the client's copy first (order 0), this
+ * one runs last on that writable copy. Cost per request: the peer's address as text and
+ * one header value.
  */
 @Component
 class ForwardedForHeadersFilter implements HttpHeadersFilter, Ordered {

@@ -5,12 +5,14 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 
 /**
- * IPv4 addresses as unsigned 32-bit values held in a {@code long} ({@code 0..0xFFFFFFFF}), parsed by hand from text
- * so no header or file value can ever trigger a DNS lookup. {@link #INVALID} ({@code -1}) means "not an IPv4 address".
+ * IPv4 addresses as unsigned 32-bit values held in a {@code long}
+ * ({@code 0..0xFFFFFFFF}), parsed by hand from text so no header or file value can ever
+ * trigger a DNS lookup. {@link #INVALID} ({@code -1}) means "not an IPv4 address".
  * <p>
- * Only the strict dotted-quad form is accepted: four decimal parts 0..255, no leading zeros ({@code 010} is octal to
- * some parsers and decimal to others), no whitespace, port, brackets, scope or host name. {@code 1.2.3} (which
- * {@code InetAddress} reads as {@code 1.2.0.3}), {@code 300.1.1.1}, {@code 1.2.3.4:80}, {@code ::ffff:1.2.3.4},
+ * Only the strict dotted-quad form is accepted: four decimal parts 0..255, no leading
+ * zeros ({@code 010} is octal to some parsers and decimal to others), no whitespace,
+ * port, brackets, scope or host name. {@code 1.2.3} (which {@code InetAddress} reads as
+ * {@code 1.2.0.3}), {@code 300.1.1.1}, {@code 1.2.3.4:80}, {@code ::ffff:1.2.3.4},
  * {@code localhost} and {@code unknown} are all {@link #INVALID}.
  */
 public final class Ipv4 {
@@ -25,7 +27,10 @@ public final class Ipv4 {
 		return parse(text, 0, text.length());
 	}
 
-	/** Parses {@code text[from, to)}; no trimming: callers decide which whitespace is allowed. */
+	/**
+	 * Parses {@code text[from, to)}; no trimming: callers decide which whitespace is
+	 * allowed.
+	 */
 	public static long parse(CharSequence text, int from, int to) {
 		if (to - from < 7 || to - from > 15) {
 			return INVALID;
@@ -61,7 +66,10 @@ public final class Ipv4 {
 		return (value << 8) | part;
 	}
 
-	/** Same rules as {@link #parse(CharSequence, int, int)}, on ASCII bytes (the deny-list file). */
+	/**
+	 * Same rules as {@link #parse(CharSequence, int, int)}, on ASCII bytes (the deny-list
+	 * file).
+	 */
 	public static long parse(byte[] bytes, int from, int to) {
 		if (to - from < 7 || to - from > 15) {
 			return INVALID;
@@ -97,7 +105,10 @@ public final class Ipv4 {
 		return (value << 8) | part;
 	}
 
-	/** The IPv4 value of a socket address, or {@link #INVALID} when it is IPv6, unresolved or null. Never resolves. */
+	/**
+	 * The IPv4 value of a socket address, or {@link #INVALID} when it is IPv6, unresolved
+	 * or null. Never resolves.
+	 */
 	public static long of(InetSocketAddress address) {
 		if (address == null) {
 			return INVALID;

@@ -1,7 +1,8 @@
 package dev.gatewaylab.gateway.clientip;
 
 /**
- * An inclusive range of IPv4 addresses ({@code first..last}, unsigned values in longs), usually written as a CIDR.
+ * An inclusive range of IPv4 addresses ({@code first..last}, unsigned values in longs),
+ * usually written as a CIDR.
  */
 public record Ipv4Range(long first, long last) {
 
@@ -12,7 +13,8 @@ public record Ipv4Range(long first, long last) {
 	}
 
 	/**
-	 * {@code a.b.c.d/len} (0..32, host bits zero) or a bare {@code a.b.c.d} (= {@code /32}).
+	 * {@code a.b.c.d/len} (0..32, host bits zero) or a bare {@code a.b.c.d} (=
+	 * {@code /32}).
 	 * @throws IllegalArgumentException saying what is wrong with the text
 	 */
 	public static Ipv4Range parseCidr(String text) {
@@ -24,7 +26,8 @@ public record Ipv4Range(long first, long last) {
 		}
 		long ip = Ipv4.parse(address);
 		if (ip == Ipv4.INVALID) {
-			throw new IllegalArgumentException("'" + text + "' is not an IPv4 address or CIDR (a.b.c.d or a.b.c.d/len)");
+			throw new IllegalArgumentException(
+					"'" + text + "' is not an IPv4 address or CIDR (a.b.c.d or a.b.c.d/len)");
 		}
 		int length = 32;
 		if (slash >= 0) {
@@ -36,8 +39,8 @@ public record Ipv4Range(long first, long last) {
 		}
 		long size = 1L << (32 - length);
 		if ((ip & (size - 1)) != 0) {
-			throw new IllegalArgumentException("'" + text + "' has host bits set: did you mean " + Ipv4.format(ip & ~(size - 1))
-					+ "/" + length + "?");
+			throw new IllegalArgumentException("'" + text + "' has host bits set: did you mean "
+					+ Ipv4.format(ip & ~(size - 1)) + "/" + length + "?");
 		}
 		return new Ipv4Range(ip, ip + size - 1);
 	}

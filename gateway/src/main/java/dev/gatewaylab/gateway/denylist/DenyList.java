@@ -4,26 +4,34 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * An immutable set of IPv4 addresses. Rules are sorted and coalesced into disjoint, non-adjacent intervals; the list
- * keeps only their <em>boundaries</em> (each interval's first address and the address after its last), sorted, so an
- * address is denied when an odd number of boundaries lie at or below it. A direct index by the top {@code bits}
- * address bits ({@code index[h]} = how many boundaries lie below bucket {@code h}) leaves a search among the few
- * boundaries of one bucket, whose top 16 bits are implied: each boundary is stored as its low 16 bits in a
- * {@code short[]}. That is 4 bytes per interval plus the index (one int per 4–8 boundaries: 1–2 bytes per interval),
- * and a lookup touches two cache lines: one index entry, then a bucket of about 4 boundaries (no objects, no
- * allocation).
+ * An immutable set of IPv4 addresses. Rules are sorted and coalesced into disjoint,
+ * non-adjacent intervals; the list keeps only their <em>boundaries</em> (each interval's
+ * first address and the address after its last), sorted, so an address is denied when an
+ * odd number of boundaries lie at or below it. A direct index by the top {@code bits}
+ * address bits ({@code index[h]} = how many boundaries lie below bucket {@code h}) leaves
+ * a search among the few boundaries of one bucket, whose top 16 bits are implied: each
+ * boundary is stored as its low 16 bits in a {@code short[]}. That is 4 bytes per
+ * interval plus the index (one int per 4–8 boundaries: 1–2 bytes per interval), and a
+ * lookup touches two cache lines: one index entry, then a bucket of about 4 boundaries
+ * (no objects, no allocation).
  */
 final class DenyList {
 
 	static final DenyList EMPTY = of(new long[0], 0);
 
-	/** Fewest index bits (a 256 KiB index: the low 16 bits stored per boundary then always order a bucket). */
+	/**
+	 * Fewest index bits (a 256 KiB index: the low 16 bits stored per boundary then always
+	 * order a bucket).
+	 */
 	static final int MIN_BITS = 16;
 
 	/** Most index bits (a 64 MiB index, for lists over 130 M intervals). */
 	static final int MAX_BITS = 24;
 
-	/** The index aims at this many boundaries per bucket on average: one cache line of {@code short}s, or less. */
+	/**
+	 * The index aims at this many boundaries per bucket on average: one cache line of
+	 * {@code short}s, or less.
+	 */
 	static final int BUCKET = 4;
 
 	/** Buckets up to this many boundaries are counted in one pass instead of searched. */
@@ -32,7 +40,10 @@ final class DenyList {
 	/** The low 16 bits of each boundary, in address order. */
 	private final short[] bounds;
 
-	/** {@code index[h]} = boundaries below {@code h << shift}, for {@code h} in {@code [0, 2^bits]}. */
+	/**
+	 * {@code index[h]} = boundaries below {@code h << shift}, for {@code h} in
+	 * {@code [0, 2^bits]}.
+	 */
 	private final int[] index;
 
 	private final int shift;
@@ -60,13 +71,14 @@ final class DenyList {
 	}
 
 	/**
-	 * Sorts and coalesces {@code keys[0, count)} (packed with {@link #pack}) in place, then builds the boundaries and
-	 * their index; {@code keys} is not kept.
+	 * Sorts and coalesces {@code keys[0, count)} (packed with {@link #pack}) in place,
+	 * then builds the boundaries and their index; {@code keys} is not kept.
 	 */
 	static DenyList build(long[] keys, int count, long skippedLines, List<String> skipped, long startNanos) {
 		Arrays.sort(keys, 0, count);
 		int size = coalesce(keys, count);
-		// The address after 255.255.255.255 is not stored: an odd count up to the end then means "denied to the end".
+		// The address after 255.255.255.255 is not stored: an odd count up to the end
+		// then means "denied to the end".
 		int boundaries = (size > 0 && last(keys[size - 1]) == 0xFFFFFFFFL) ? 2 * size - 1 : 2 * size;
 		int bits = bits(boundaries);
 		int shift = 32 - bits;
@@ -89,13 +101,19 @@ final class DenyList {
 		return build(keys, count, 0, List.of(), System.nanoTime());
 	}
 
-	/** Index bits for this many boundaries: about {@link #BUCKET} per bucket, within [MIN_BITS, MAX_BITS]. */
+	/**
+	 * Index bits for this many boundaries: about {@link #BUCKET} per bucket, within
+	 * [MIN_BITS, MAX_BITS].
+	 */
 	static int bits(int boundaries) {
 		int bits = 31 - Integer.numberOfLeadingZeros(Math.max(1, boundaries / BUCKET));
 		return Math.max(MIN_BITS, Math.min(MAX_BITS, bits));
 	}
 
-	/** Merges overlapping and adjacent intervals of sorted {@code keys[0, count)}; returns how many remain. */
+	/**
+	 * Merges overlapping and adjacent intervals of sorted {@code keys[0, count)}; returns
+	 * how many remain.
+	 */
 	static int coalesce(long[] keys, int count) {
 		if (count == 0) {
 			return 0;
@@ -119,7 +137,9 @@ final class DenyList {
 		return size;
 	}
 
-	/** One interval as a {@code long} whose signed order is unsigned {@code first} order. */
+	/**
+	 * One interval as a {@code long} whose signed order is unsigned {@code first} order.
+	 */
 	static long pack(long first, long last) {
 		return ((first ^ 0x80000000L) << 32) | last;
 	}
@@ -132,14 +152,17 @@ final class DenyList {
 		return key & 0xFFFFFFFFL;
 	}
 
-	/** @param ip an unsigned IPv4 value (0..0xFFFFFFFF) */
+	/**
+	 * @param ip an unsigned IPv4 value (0..0xFFFFFFFF)
+	 */
 	boolean denies(long ip) {
 		int h = (int) (ip >>> this.shift);
 		int at = this.index[h];
 		int end = this.index[h + 1];
 		int key = (int) ip & 0xFFFF;
 		short[] b = this.bounds;
-		while (end - at > LINEAR) { // a crowded bucket: halve it until a scan is cheaper than mispredicted branches
+		while (end - at > LINEAR) { // a crowded bucket: halve it until a scan is cheaper
+									// than mispredicted branches
 			int mid = (at + end) >>> 1;
 			if ((b[mid] & 0xFFFF) <= key) {
 				at = mid + 1;
@@ -148,7 +171,8 @@ final class DenyList {
 				end = mid;
 			}
 		}
-		for (int i = at; i < end; i++) { // no early exit: a count without branches to mispredict
+		for (int i = at; i < end; i++) { // no early exit: a count without branches to
+											// mispredict
 			at += ((b[i] & 0xFFFF) <= key) ? 1 : 0;
 		}
 		return (at & 1) == 1; // 'at' boundaries lie at or below ip
@@ -172,7 +196,10 @@ final class DenyList {
 		return (end == this.bounds.length) ? 0xFFFFFFFFL : boundary(end) - 1;
 	}
 
-	/** The full value of boundary {@code i}: its bucket (from the index) and its stored low bits. */
+	/**
+	 * The full value of boundary {@code i}: its bucket (from the index) and its stored
+	 * low bits.
+	 */
 	private long boundary(int i) {
 		int lo = 0;
 		int hi = this.index.length - 1; // the bucket h with index[h] <= i < index[h + 1]
@@ -202,7 +229,10 @@ final class DenyList {
 		return this.skipped;
 	}
 
-	/** Heap held by the list: the two arrays, each a 16-byte header plus its elements, padded to 8 bytes. */
+	/**
+	 * Heap held by the list: the two arrays, each a 16-byte header plus its elements,
+	 * padded to 8 bytes.
+	 */
 	long memoryBytes() {
 		return arrayBytes(2L * this.bounds.length) + arrayBytes(4L * this.index.length);
 	}
@@ -217,9 +247,9 @@ final class DenyList {
 
 	@Override
 	public String toString() {
-		return String.format("%,d rules -> %,d intervals, %,d bytes (%d-bit index), %,d bad lines skipped, "
-				+ "loaded in %d ms", this.rules, this.size, memoryBytes(), indexBits(), this.skippedLines,
-				this.loadNanos / 1_000_000);
+		return String.format(
+				"%,d rules -> %,d intervals, %,d bytes (%d-bit index), %,d bad lines skipped, " + "loaded in %d ms",
+				this.rules, this.size, memoryBytes(), indexBits(), this.skippedLines, this.loadNanos / 1_000_000);
 	}
 
 }

@@ -16,25 +16,32 @@ import org.springframework.util.StringUtils;
 
 import dev.gatewaylab.gateway.clientip.ClientIpResolver;
 
-/** Registers the deny filter only when a rule file is configured: with none it costs nothing at all. */
+/**
+ * Registers the deny filter only when a rule file is configured: with none it costs
+ * nothing at all.
+ */
 @Configuration(proxyBeanMethods = false)
 @Conditional(DenyListConfiguration.FileConfigured.class)
 class DenyListConfiguration {
 
-	/** Bean name of the access-log global filter (dev.gatewaylab.gateway.logging.AccessLogGlobalFilter). */
+	/**
+	 * Bean name of the access-log global filter
+	 * (dev.gatewaylab.gateway.logging.AccessLogGlobalFilter).
+	 */
 	static final String ACCESS_LOG_FILTER = "accessLogGlobalFilter";
 
 	@Bean(destroyMethod = "close")
 	ReloadingDenyList denyList(DenyListProperties properties, MeterRegistry registry) {
-		return new ReloadingDenyList(Path.of(properties.file().strip()), properties.onError(), properties.reloadInterval(),
-				registry);
+		return new ReloadingDenyList(Path.of(properties.file().strip()), properties.onError(),
+				properties.reloadInterval(), registry);
 	}
 
 	@Bean
 	DenyListWebFilter denyListWebFilter(ReloadingDenyList denyList, ClientIpResolver clientIp, BeanFactory beans) {
-		// Denied answers go through the access-log filter so they are logged exactly like routed ones.
-		GlobalFilter accessLog = beans.containsBean(ACCESS_LOG_FILTER) ? beans.getBean(ACCESS_LOG_FILTER, GlobalFilter.class)
-				: (exchange, chain) -> chain.filter(exchange);
+		// Denied answers go through the access-log filter so they are logged exactly like
+		// routed ones.
+		GlobalFilter accessLog = beans.containsBean(ACCESS_LOG_FILTER)
+				? beans.getBean(ACCESS_LOG_FILTER, GlobalFilter.class) : (exchange, chain) -> chain.filter(exchange);
 		return new DenyListWebFilter(denyList, clientIp, accessLog);
 	}
 

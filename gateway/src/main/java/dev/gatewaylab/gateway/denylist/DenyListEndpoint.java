@@ -8,11 +8,14 @@ import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
 import org.springframework.boot.actuate.endpoint.annotation.WriteOperation;
 
 /**
- * {@code /actuator/denylist} on the management port, when exposed ({@code management.endpoints.web.exposure.include},
- * e.g. {@code MANAGEMENT_ENDPOINTS_WEB_EXPOSURE_INCLUDE=health,info,prometheus,denylist}; not by default): the list in
- * use, and a bypass — {@code POST {"enforced": false}} lets every client through while the rules stay loaded,
- * {@code {"enforced": true}} denies again. An operator's emergency switch, logged at WARN and visible as
- * {@code gateway_deny_list_enforced}; the lab's deny-list experiment uses it to measure the filter's cost in one JVM.
+ * {@code /actuator/denylist} on the management port, when exposed
+ * ({@code management.endpoints.web.exposure.include}, e.g.
+ * {@code MANAGEMENT_ENDPOINTS_WEB_EXPOSURE_INCLUDE=health,info,prometheus,denylist}; not
+ * by default): the list in use, and a bypass — {@code POST {"enforced": false}} lets
+ * every client through while the rules stay loaded, {@code {"enforced": true}} denies
+ * again. An operator's emergency switch, logged at WARN and visible as
+ * {@code gateway_deny_list_enforced}; the lab's deny-list experiment uses it to measure
+ * the filter's cost in one JVM.
  */
 @Endpoint(id = "denylist")
 class DenyListEndpoint {

@@ -2,7 +2,10 @@ package dev.gatewaylab.gateway.denylist;
 
 import java.nio.file.Path;
 
-/** The deny-list file cannot be used: says which file, which line (0 = the file as a whole) and why. */
+/**
+ * The deny-list file cannot be used: says which file, which line (0 = the file as a
+ * whole) and why.
+ */
 class DenyListException extends RuntimeException {
 
 	private final Path file;

@@ -3,7 +3,10 @@ package dev.gatewaylab.gateway.denylist;
 import org.springframework.boot.diagnostics.AbstractFailureAnalyzer;
 import org.springframework.boot.diagnostics.FailureAnalysis;
 
-/** Turns a bad deny list at start-up into Spring Boot's short "APPLICATION FAILED TO START" report. */
+/**
+ * Turns a bad deny list at start-up into Spring Boot's short "APPLICATION FAILED TO
+ * START" report.
+ */
 class DenyListFailureAnalyzer extends AbstractFailureAnalyzer<DenyListException> {
 
 	@Override

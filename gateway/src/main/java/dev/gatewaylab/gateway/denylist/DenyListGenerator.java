@@ -13,17 +13,18 @@ import dev.gatewaylab.gateway.clientip.Ipv4;
 import dev.gatewaylab.gateway.denylist.DenyListLoader.OnError;
 
 /**
- * Command line, plain Java (no Spring context): writes a realistic deny list and the client addresses a load test
- * needs, or loads a list and reports its figures.
+ * Command line, plain Java (no Spring context): writes a realistic deny list and the
+ * client addresses a load test needs, or loads a list and reports its figures.
  *
  * <pre>
  * generate [--rules N] [--seed S] [--out DIR] [--clients N] [--denied-share F]
  * load FILE [--on-error fail|skip]
  * </pre>
  *
- * Rules: 90 % single addresses (/32, all even so no two are adjacent), 10 % prefixes: /16–/31 with each length
- * half as likely as the next longer one, plus at most 24 short prefixes /8–/15. In random order, with overlaps (a
- * single inside a prefix, nested prefixes) as real lists have them. At 30 M rules about 4 % of the address space is
+ * Rules: 90 % single addresses (/32, all even so no two are adjacent), 10 % prefixes:
+ * /16–/31 with each length half as likely as the next longer one, plus at most 24 short
+ * prefixes /8–/15. In random order, with overlaps (a single inside a prefix, nested
+ * prefixes) as real lists have them. At 30 M rules about 4 % of the address space is
  * denied, so allowed addresses are easy to find. Deterministic for a seed.
  */
 public final class DenyListGenerator {
@@ -54,7 +55,9 @@ public final class DenyListGenerator {
 		System.exit(new DenyListGenerator(System.out, System.err).run(args));
 	}
 
-	/** @return the exit code: 0 done, 1 failed while working, 2 bad command line */
+	/**
+	 * @return the exit code: 0 done, 1 failed while working, 2 bad command line
+	 */
 	int run(String[] args) {
 		try {
 			if (args.length == 0 || args[0].equals("--help") || args[0].equals("-h") || args[0].equals("help")) {
@@ -80,9 +83,11 @@ public final class DenyListGenerator {
 			return 1;
 		}
 		catch (OutOfMemoryError ex) {
-			this.err.printf(Locale.ROOT, "deny-list: out of heap (max %,d MB) — a list needs about 8 bytes per rule "
-					+ "while it loads (the parse array) plus ~5 bytes per rule kept: raise the heap, e.g. "
-					+ "DENY_LIST_JAVA_OPTS=-Xmx1g for 30 M rules%n", Runtime.getRuntime().maxMemory() >> 20);
+			this.err.printf(Locale.ROOT,
+					"deny-list: out of heap (max %,d MB) — a list needs about 8 bytes per rule "
+							+ "while it loads (the parse array) plus ~5 bytes per rule kept: raise the heap, e.g. "
+							+ "DENY_LIST_JAVA_OPTS=-Xmx1g for 30 M rules%n",
+					Runtime.getRuntime().maxMemory() >> 20);
 			return 1;
 		}
 	}
@@ -92,7 +97,8 @@ public final class DenyListGenerator {
 		long seed = 1;
 		long clients = 10_000;
 		double deniedShare = 0.5;
-		// gateway/deny-list.sh points this at the repository's .lab/deny-list whatever the working directory.
+		// gateway/deny-list.sh points this at the repository's .lab/deny-list whatever
+		// the working directory.
 		Path dir = Path.of(System.getProperty("gatewaylab.deny-list.out", ".lab/deny-list"));
 		for (int i = 1; i < args.length; i++) {
 			String option = args[i];
@@ -156,7 +162,9 @@ public final class DenyListGenerator {
 					do {
 						ip = random.nextLong(1L << 32);
 					}
-					while (list.denies(ip) || (ip >>> 24) == 127); // loopback is a trusted proxy, never a client
+					while (list.denies(ip) || (ip >>> 24) == 127); // loopback is a
+																	// trusted proxy,
+																	// never a client
 				}
 				denied += deny ? 1 : 0;
 				file.address(ip).text(deny ? ",denied\n" : ",allowed\n");
@@ -166,10 +174,11 @@ public final class DenyListGenerator {
 		for (int i = 0; i < list.intervals(); i++) {
 			covered += list.last(i) - list.first(i) + 1;
 		}
-		this.out.printf(Locale.ROOT, "wrote %s: %,d rules (%,d intervals after coalescing, %.2f %% of IPv4 denied, %,d bytes)%n",
-				rulesFile, rules, list.intervals(), 100.0 * covered / (1L << 32), Files.size(rulesFile));
-		this.out.printf(Locale.ROOT, "wrote %s: %,d clients (%,d denied, %,d allowed) in %.1f s%n", clientsFile, clients,
-				denied, clients - denied, (System.nanoTime() - start) / 1e9);
+		this.out.printf(Locale.ROOT,
+				"wrote %s: %,d rules (%,d intervals after coalescing, %.2f %% of IPv4 denied, %,d bytes)%n", rulesFile,
+				rules, list.intervals(), 100.0 * covered / (1L << 32), Files.size(rulesFile));
+		this.out.printf(Locale.ROOT, "wrote %s: %,d clients (%,d denied, %,d allowed) in %.1f s%n", clientsFile,
+				clients, denied, clients - denied, (System.nanoTime() - start) / 1e9);
 		return 0;
 	}
 
@@ -196,9 +205,10 @@ public final class DenyListGenerator {
 		DenyList list = DenyListLoader.load(file, onError);
 		System.gc();
 		long heapUsed = runtime.totalMemory() - runtime.freeMemory();
-		this.out.printf(Locale.ROOT, "loaded %s in %.2f s: %,d rules -> %,d intervals, %,d bytes = %.2f bytes/rule "
-				+ "(%.2f bytes/interval), %,d bad lines skipped; heap used after GC %,d MB of max %,d MB%n", file,
-				list.loadNanos() / 1e9, list.rules(), list.intervals(), list.memoryBytes(),
+		this.out.printf(Locale.ROOT,
+				"loaded %s in %.2f s: %,d rules -> %,d intervals, %,d bytes = %.2f bytes/rule "
+						+ "(%.2f bytes/interval), %,d bad lines skipped; heap used after GC %,d MB of max %,d MB%n",
+				file, list.loadNanos() / 1e9, list.rules(), list.intervals(), list.memoryBytes(),
 				(double) list.memoryBytes() / Math.max(1, list.rules()),
 				(double) list.memoryBytes() / Math.max(1, list.intervals()), list.skippedLines(), heapUsed >> 20,
 				runtime.maxMemory() >> 20);
@@ -233,10 +243,12 @@ public final class DenyListGenerator {
 			n = Long.parseLong(value.replace("_", ""));
 		}
 		catch (NumberFormatException ex) {
-			throw new UsageException(option + ": '" + value + "' is not a whole number, e.g. " + option + " " + example(option));
+			throw new UsageException(
+					option + ": '" + value + "' is not a whole number, e.g. " + option + " " + example(option));
 		}
 		if (n < min || n > max) {
-			throw new UsageException(String.format(Locale.ROOT, "%s: %,d is out of range: use %,d to %,d", option, n, min, max));
+			throw new UsageException(
+					String.format(Locale.ROOT, "%s: %,d is out of range: use %,d to %,d", option, n, min, max));
 		}
 		return n;
 	}

@@ -12,13 +12,15 @@ import java.util.List;
 import dev.gatewaylab.gateway.clientip.Ipv4;
 
 /**
- * Reads a deny-list file: one IPv4 address or CIDR per line, {@code #} comments (whole line or after a rule), blank
- * lines, and the properties form {@code key=value} where the side that is an address is the rule and the other side
- * a label ({@code deny.1=10.0.0.0/8} or {@code 10.0.0.0/8=deny}). See docs/deny-list.md.
+ * Reads a deny-list file: one IPv4 address or CIDR per line, {@code #} comments (whole
+ * line or after a rule), blank lines, and the properties form {@code key=value} where the
+ * side that is an address is the rule and the other side a label
+ * ({@code deny.1=10.0.0.0/8} or {@code 10.0.0.0/8=deny}). See docs/deny-list.md.
  * <p>
- * Built for 30 M-line files: two streaming passes over the bytes (count lines to size one {@code long[]} exactly,
- * then parse in place), no {@code String} per line, no boxing; one primitive sort. A bad line either fails the load
- * ({@link OnError#FAIL}, naming file, line and reason) or is skipped and counted ({@link OnError#SKIP}).
+ * Built for 30 M-line files: two streaming passes over the bytes (count lines to size one
+ * {@code long[]} exactly, then parse in place), no {@code String} per line, no boxing;
+ * one primitive sort. A bad line either fails the load ({@link OnError#FAIL}, naming
+ * file, line and reason) or is skipped and counted ({@link OnError#SKIP}).
  */
 final class DenyListLoader {
 
@@ -67,7 +69,10 @@ final class DenyListLoader {
 		this.onError = onError;
 	}
 
-	/** @throws DenyListException for a bad line (FAIL), a missing file or an I/O error; never returns a partial list */
+	/**
+	 * @throws DenyListException for a bad line (FAIL), a missing file or an I/O error;
+	 * never returns a partial list
+	 */
 	static DenyList load(Path file, OnError onError) {
 		long start = System.nanoTime();
 		DenyListLoader loader = new DenyListLoader(file, onError);
@@ -216,7 +221,8 @@ final class DenyListLoader {
 			add();
 		}
 		else {
-			// Report the more telling reason: the side that at least looks like an address.
+			// Report the more telling reason: the side that at least looks like an
+			// address.
 			int why = (whyValue != NOT_IPV4) ? whyValue : whyKey;
 			if (why == whyKey && whyValue == NOT_IPV4) {
 				this.first = keyFirst;
@@ -230,7 +236,10 @@ final class DenyListLoader {
 		this.keys[this.count++] = DenyList.pack(this.first, this.last);
 	}
 
-	/** Parses {@code a.b.c.d} or {@code a.b.c.d/len} into first/last; returns 0 or why not. */
+	/**
+	 * Parses {@code a.b.c.d} or {@code a.b.c.d/len} into first/last; returns 0 or why
+	 * not.
+	 */
 	private int parseRule(byte[] b, int s, int e) {
 		int slash = -1;
 		for (int i = s; i < e; i++) {
@@ -280,7 +289,8 @@ final class DenyListLoader {
 	}
 
 	private void bad(long lineNo, String reason, byte[] b, int s, int e) {
-		String text = new String(b, s, Math.min(e - s, 80), StandardCharsets.ISO_8859_1).replaceAll("[^\\x20-\\x7E]", "?");
+		String text = new String(b, s, Math.min(e - s, 80), StandardCharsets.ISO_8859_1).replaceAll("[^\\x20-\\x7E]",
+				"?");
 		String message = reason + ((e > s) ? ": '" + text + "'" : "");
 		if (this.onError == OnError.FAIL) {
 			throw new DenyListException(this.file, lineNo, message, null);

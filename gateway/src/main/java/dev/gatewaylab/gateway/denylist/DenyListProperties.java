@@ -7,11 +7,13 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 import dev.gatewaylab.gateway.denylist.DenyListLoader.OnError;
 
 /**
- * {@code gateway.deny-list.*} (environment: {@code GATEWAY_DENY_LIST_FILE}, {@code GATEWAY_DENY_LIST_ON_ERROR},
- * {@code GATEWAY_DENY_LIST_RELOAD_INTERVAL}, mapped in application.yml).
+ * {@code gateway.deny-list.*} (environment: {@code GATEWAY_DENY_LIST_FILE},
+ * {@code GATEWAY_DENY_LIST_ON_ERROR}, {@code GATEWAY_DENY_LIST_RELOAD_INTERVAL}, mapped
+ * in application.yml).
  *
  * @param file the rule file; empty = the deny filter is not even registered
- * @param onError {@code fail} (default): a bad line stops the load; {@code skip}: bad lines are skipped and counted
+ * @param onError {@code fail} (default): a bad line stops the load; {@code skip}: bad
+ * lines are skipped and counted
  * @param reloadInterval how often the file's mtime and size are polled; 0 = never reload
  */
 @ConfigurationProperties("gateway.deny-list")

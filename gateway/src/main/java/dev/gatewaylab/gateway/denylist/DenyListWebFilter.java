@@ -15,10 +15,11 @@ import dev.gatewaylab.gateway.clientip.ClientIpResolver;
 import dev.gatewaylab.gateway.clientip.Ipv4;
 
 /**
- * Answers 403 {@code {"resultMessage":"Deny"}} to a denied client before anything else runs. A {@link WebFilter}, not
- * a {@code GlobalFilter}: global filters only see requests that matched a route, and an unrouted path from a denied
- * client must be denied too (not 404). The answer goes through the access-log global filter, so a denied request
- * gets the same two access-log lines (and {@code X-Request-Id}) as any other, with status 403.
+ * Answers 403 {@code {"resultMessage":"Deny"}} to a denied client before anything else
+ * runs. A {@link WebFilter}, not a {@code GlobalFilter}: global filters only see requests
+ * that matched a route, and an unrouted path from a denied client must be denied too (not
+ * 404). The answer goes through the access-log global filter, so a denied request gets
+ * the same two access-log lines (and {@code X-Request-Id}) as any other, with status 403.
  */
 final class DenyListWebFilter implements WebFilter, Ordered {
 
@@ -38,7 +39,8 @@ final class DenyListWebFilter implements WebFilter, Ordered {
 
 	@Override
 	public int getOrder() {
-		// Before every other web filter (and so before routing): a denied request costs as little as possible.
+		// Before every other web filter (and so before routing): a denied request costs
+		// as little as possible.
 		return Ordered.HIGHEST_PRECEDENCE;
 	}
 

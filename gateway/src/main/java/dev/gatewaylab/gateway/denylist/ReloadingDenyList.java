@@ -20,10 +20,12 @@ import org.slf4j.LoggerFactory;
 import dev.gatewaylab.gateway.denylist.DenyListLoader.OnError;
 
 /**
- * The current {@link DenyList}, loaded at start-up (a failure stops the gateway) and reloaded when the file changes:
- * a daemon thread polls the file's modification time and size every {@code reloadInterval} and reloads once they
- * have been stable for one interval (so a file still being written is not read half-way). The new list is built
- * aside and swapped in with one volatile write; a failed reload keeps the old list, logs why and counts it.
+ * The current {@link DenyList}, loaded at start-up (a failure stops the gateway) and
+ * reloaded when the file changes: a daemon thread polls the file's modification time and
+ * size every {@code reloadInterval} and reloads once they have been stable for one
+ * interval (so a file still being written is not read half-way). The new list is built
+ * aside and swapped in with one volatile write; a failed reload keeps the old list, logs
+ * why and counts it.
  */
 final class ReloadingDenyList implements AutoCloseable {
 
@@ -45,7 +47,10 @@ final class ReloadingDenyList implements AutoCloseable {
 
 	private volatile DenyList current;
 
-	/** False while an operator (or the lab's experiment) has the filter bypassed; the rules stay loaded. */
+	/**
+	 * False while an operator (or the lab's experiment) has the filter bypassed; the
+	 * rules stay loaded.
+	 */
 	private volatile boolean enforced = true;
 
 	private Stamp loaded;
@@ -55,22 +60,34 @@ final class ReloadingDenyList implements AutoCloseable {
 	ReloadingDenyList(Path file, OnError onError, Duration reloadInterval, MeterRegistry registry) {
 		this.file = file;
 		this.onError = onError;
-		this.loadSuccess = Timer.builder("gateway.deny.list.load").tag("result", "success")
-			.description("Deny-list loads (start-up and reloads) by result").register(registry);
-		this.loadFailure = Timer.builder("gateway.deny.list.load").tag("result", "failure")
-			.description("Deny-list loads (start-up and reloads) by result").register(registry);
+		this.loadSuccess = Timer.builder("gateway.deny.list.load")
+			.tag("result", "success")
+			.description("Deny-list loads (start-up and reloads) by result")
+			.register(registry);
+		this.loadFailure = Timer.builder("gateway.deny.list.load")
+			.tag("result", "failure")
+			.description("Deny-list loads (start-up and reloads) by result")
+			.register(registry);
 		this.denied = Counter.builder("gateway.deny.list.denied")
-			.description("Requests answered 403 by the deny list").register(registry);
+			.description("Requests answered 403 by the deny list")
+			.register(registry);
 		Gauge.builder("gateway.deny.list.rules", this, (self) -> self.current.rules())
-			.description("Rules in the deny list in use (before coalescing)").register(registry);
+			.description("Rules in the deny list in use (before coalescing)")
+			.register(registry);
 		Gauge.builder("gateway.deny.list.intervals", this, (self) -> self.current.intervals())
-			.description("Disjoint address intervals the rules coalesced into").register(registry);
+			.description("Disjoint address intervals the rules coalesced into")
+			.register(registry);
 		Gauge.builder("gateway.deny.list.skipped.lines", this, (self) -> self.current.skippedLines())
-			.description("Bad lines skipped in the deny list in use (GATEWAY_DENY_LIST_ON_ERROR=skip)").register(registry);
-		Gauge.builder("gateway.deny.list.memory", this, (self) -> self.current.memoryBytes()).baseUnit("bytes")
-			.description("Heap held by the deny list in use").register(registry);
-		Gauge.builder("gateway.deny.list.load.duration", this, (self) -> self.current.loadNanos() / 1e9).baseUnit("seconds")
-			.description("How long the deny list in use took to load").register(registry);
+			.description("Bad lines skipped in the deny list in use (GATEWAY_DENY_LIST_ON_ERROR=skip)")
+			.register(registry);
+		Gauge.builder("gateway.deny.list.memory", this, (self) -> self.current.memoryBytes())
+			.baseUnit("bytes")
+			.description("Heap held by the deny list in use")
+			.register(registry);
+		Gauge.builder("gateway.deny.list.load.duration", this, (self) -> self.current.loadNanos() / 1e9)
+			.baseUnit("seconds")
+			.description("How long the deny list in use took to load")
+			.register(registry);
 		Gauge.builder("gateway.deny.list.enforced", this, (self) -> self.enforced ? 1 : 0)
 			.description("1 while the deny list is enforced, 0 while it is bypassed through the management port")
 			.register(registry);
@@ -138,7 +155,8 @@ final class ReloadingDenyList implements AutoCloseable {
 				logger.warn("Deny list: skipped {}", line);
 			}
 			if (list.skippedLines() > list.skipped().size()) {
-				logger.warn("Deny list: ... and {} more bad lines skipped", list.skippedLines() - list.skipped().size());
+				logger.warn("Deny list: ... and {} more bad lines skipped",
+						list.skippedLines() - list.skipped().size());
 			}
 			return list;
 		}
@@ -149,7 +167,10 @@ final class ReloadingDenyList implements AutoCloseable {
 		}
 	}
 
-	/** One polling step: reload once a change has been stable for one interval. Package-private for tests. */
+	/**
+	 * One polling step: reload once a change has been stable for one interval.
+	 * Package-private for tests.
+	 */
 	void poll() {
 		try {
 			Stamp stamp = stamp();
@@ -189,7 +210,10 @@ final class ReloadingDenyList implements AutoCloseable {
 		}
 	}
 
-	/** What identifies a version of the file without reading it (the inode catches an atomic rename). */
+	/**
+	 * What identifies a version of the file without reading it (the inode catches an
+	 * atomic rename).
+	 */
 	private record Stamp(long modified, long size, Object fileKey) {
 	}
 

@@ -29,10 +29,12 @@ import org.springframework.web.server.WebExceptionHandler;
 import dev.gatewaylab.gateway.server.RequestGuard;
 
 /**
- * Answers every failure the gateway itself produces with {@code application/problem+json}, using the status codes
- * proxies are expected to use: 503 when the upstream refuses or cannot be reached (Spring Cloud Gateway's default
- * is a 500), 502 when it closes the connection mid-response, 504 when it is slower than the route's response timeout.
- * Runs before Spring Boot's default handler, which would render HTML or a 500 body.
+ * Answers every failure the gateway itself produces with
+ * {@code application/problem+json}, using the status codes proxies are expected to use:
+ * 503 when the upstream refuses or cannot be reached (Spring Cloud Gateway's default is a
+ * 500), 502 when it closes the connection mid-response, 504 when it is slower than the
+ * route's response timeout. Runs before Spring Boot's default handler, which would render
+ * HTML or a 500 body.
  */
 @Component
 @Order(-2)
@@ -59,9 +61,11 @@ class UpstreamProblemHandler implements WebExceptionHandler {
 	@Override
 	public Mono<Void> handle(ServerWebExchange exchange, Throwable ex) {
 		if (RequestGuard.clientErrorStatus(exchange.getRequest()) != null) {
-			// The server's RequestGuard already answered (400/408) and closed the connection: the client's fault,
+			// The server's RequestGuard already answered (400/408) and closed the
+			// connection: the client's fault,
 			// nothing more to write or log.
-			exchange.getResponse().setStatusCode(HttpStatus.valueOf(RequestGuard.clientErrorStatus(exchange.getRequest())));
+			exchange.getResponse()
+				.setStatusCode(HttpStatus.valueOf(RequestGuard.clientErrorStatus(exchange.getRequest())));
 			return Mono.empty();
 		}
 		if (exchange.getResponse().isCommitted()) {

@@ -22,20 +22,25 @@ import org.springframework.web.server.ServerWebExchange;
 import dev.gatewaylab.gateway.server.RequestGuard;
 
 /**
- * Creates or propagates {@code X-Request-Id} (returned to the client here, sent upstream by
- * {@link RequestIdHeadersFilter}) and writes one access-log line per request when it completes: id, method, path,
- * client, status, duration. Logging goes through SLF4J; with Log4j2 all-async loggers the line is formatted and
- * written on the disruptor's thread, so the event loop only enqueues.
+ * Creates or propagates {@code X-Request-Id} (returned to the client here, sent upstream
+ * by {@link RequestIdHeadersFilter}) and writes one access-log line per request when it
+ * completes: id, method, path, client, status, duration. Logging goes through SLF4J; with
+ * Log4j2 all-async loggers the line is formatted and written on the disruptor's thread,
+ * so the event loop only enqueues.
  * <p>
- * The request itself is never mutated: {@code request.mutate()} copies every header and re-parses the path on each
- * request; the id travels as an exchange attribute into the header copy the routing filter makes anyway.
+ * The request itself is never mutated: {@code request.mutate()} copies every header and
+ * re-parses the path on each request; the id travels as an exchange attribute into the
+ * header copy the routing filter makes anyway.
  */
 @Component
 class AccessLogGlobalFilter implements GlobalFilter, Ordered {
 
 	static final String REQUEST_ID_HEADER = "X-Request-Id";
 
-	/** Exchange attribute holding the request id, for {@link RequestIdHeadersFilter} and anyone else. */
+	/**
+	 * Exchange attribute holding the request id, for {@link RequestIdHeadersFilter} and
+	 * anyone else.
+	 */
 	static final String REQUEST_ID_ATTRIBUTE = AccessLogGlobalFilter.class.getName() + ".requestId";
 
 	/** Logger name the log configurations route to the access-log appender. */
@@ -54,7 +59,8 @@ class AccessLogGlobalFilter implements GlobalFilter, Ordered {
 
 	@Override
 	public int getOrder() {
-		// First of the global filters, so the duration covers every other filter and the upstream call.
+		// First of the global filters, so the duration covers every other filter and the
+		// upstream call.
 		return Ordered.HIGHEST_PRECEDENCE;
 	}
 
@@ -65,8 +71,10 @@ class AccessLogGlobalFilter implements GlobalFilter, Ordered {
 		exchange.getAttributes().put(REQUEST_ID_ATTRIBUTE, requestId);
 		exchange.getResponse().getHeaders().set(REQUEST_ID_HEADER, requestId);
 		if (!this.enabled || !logger.isInfoEnabled()) {
-			// Off (GATEWAY_LOGGING_MODE=off, or the access logger's level set to OFF at run time, as the lab's logging
-			// experiment does through the loggers endpoint): no timing, no completion hook.
+			// Off (GATEWAY_LOGGING_MODE=off, or the access logger's level set to OFF at
+			// run time, as the lab's logging
+			// experiment does through the loggers endpoint): no timing, no completion
+			// hook.
 			return chain.filter(exchange);
 		}
 		long start = System.nanoTime();
@@ -77,7 +85,8 @@ class AccessLogGlobalFilter implements GlobalFilter, Ordered {
 		ServerHttpRequest request = exchange.getRequest();
 		HttpStatusCode status = exchange.getResponse().getStatusCode();
 		if (signal != SignalType.ON_COMPLETE) {
-			// Cut off by the server's RequestGuard (malformed or stalled body): its answer is what the client got.
+			// Cut off by the server's RequestGuard (malformed or stalled body): its
+			// answer is what the client got.
 			Integer refused = RequestGuard.clientErrorStatus(request);
 			if (refused != null) {
 				status = HttpStatusCode.valueOf(refused);
@@ -85,18 +94,20 @@ class AccessLogGlobalFilter implements GlobalFilter, Ordered {
 			}
 		}
 		long micros = (System.nanoTime() - start) / 1_000;
-		// Arguments are cheap to capture (no string building here): the async logger formats on its own thread.
-		logger.info("id={} method={} path={} client={} status={} durationMs={}.{}{}{}", requestId,
-				request.getMethod(), request.getPath().value(), clientIp(request.getRemoteAddress()),
-				(signal == SignalType.CANCEL) ? "cancelled" : (status != null) ? status.value() : "none",
-				micros / 1000, (micros % 1000) / 100, (micros % 100) / 10, micros % 10);
+		// Arguments are cheap to capture (no string building here): the async logger
+		// formats on its own thread.
+		logger.info("id={} method={} path={} client={} status={} durationMs={}.{}{}{}", requestId, request.getMethod(),
+				request.getPath().value(), clientIp(request.getRemoteAddress()),
+				(signal == SignalType.CANCEL) ? "cancelled" : (status != null) ? status.value() : "none", micros / 1000,
+				(micros % 1000) / 100, (micros % 100) / 10, micros % 10);
 	}
 
 	static String requestId(String fromClient) {
 		if (fromClient != null && SAFE_REQUEST_ID.matcher(fromClient).matches()) {
 			return fromClient;
 		}
-		// UUID.randomUUID() draws from SecureRandom, which contends under load; an id needs no secrecy.
+		// UUID.randomUUID() draws from SecureRandom, which contends under load; an id
+		// needs no secrecy.
 		ThreadLocalRandom random = ThreadLocalRandom.current();
 		return new UUID(random.nextLong(), random.nextLong()).toString();
 	}

@@ -4,19 +4,29 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * How the gateway logs each request and response: the knob of the "Logback or Log4j2 async?" experiment.
- * Set with {@code gateway.logging.mode} (system property or {@code --gateway.logging.mode=}) or the
- * {@code GATEWAY_LOGGING_MODE} environment variable; no rebuild needed.
+ * How the gateway logs each request and response: the knob of the "Logback or Log4j2
+ * async?" experiment. Set with {@code gateway.logging.mode} (system property or
+ * {@code --gateway.logging.mode=}) or the {@code GATEWAY_LOGGING_MODE} environment
+ * variable; no rebuild needed.
  */
 public enum LoggingMode {
 
-	/** The access-log filter writes nothing (request ids are still created and propagated). */
+	/**
+	 * The access-log filter writes nothing (request ids are still created and
+	 * propagated).
+	 */
 	OFF,
 
-	/** Every log call appends on the calling thread (Log4j2 classic context selector, or Logback's plain appender). */
+	/**
+	 * Every log call appends on the calling thread (Log4j2 classic context selector, or
+	 * Logback's plain appender).
+	 */
 	SYNC,
 
-	/** Log calls hand the event to a background thread (Log4j2 all-async loggers, or Logback's AsyncAppender). */
+	/**
+	 * Log calls hand the event to a background thread (Log4j2 all-async loggers, or
+	 * Logback's AsyncAppender).
+	 */
 	ASYNC;
 
 	public static final String PROPERTY = "gateway.logging.mode";
@@ -30,8 +40,10 @@ public enum LoggingMode {
 	static final String LOG4J2_SYNC_SELECTOR = "org.apache.logging.log4j.core.selector.ClassLoaderContextSelector";
 
 	/**
-	 * The mode from, in order: a {@code --gateway.logging.mode=} argument, the system property, the environment.
-	 * @throws IllegalArgumentException naming the accepted values when the value is unknown
+	 * The mode from, in order: a {@code --gateway.logging.mode=} argument, the system
+	 * property, the environment.
+	 * @throws IllegalArgumentException naming the accepted values when the value is
+	 * unknown
 	 */
 	public static LoggingMode resolve(String[] args, Map<String, String> env) {
 		String value = null;
@@ -59,15 +71,17 @@ public enum LoggingMode {
 	}
 
 	/**
-	 * Log4j2 is configured all-async in {@code log4j2.component.properties}; {@link #SYNC} switches back to the
-	 * classic selector. A selector given explicitly with {@code -Dlog4j2.contextSelector} always wins.
+	 * Log4j2 is configured all-async in {@code log4j2.component.properties};
+	 * {@link #SYNC} switches back to the classic selector. A selector given explicitly
+	 * with {@code -Dlog4j2.contextSelector} always wins.
 	 */
 	public void configureLog4j2() {
 		if (this == SYNC) {
 			if (System.getProperty(LOG4J2_SELECTOR_PROPERTY) == null) {
 				System.setProperty(LOG4J2_SELECTOR_PROPERTY, LOG4J2_SYNC_SELECTOR);
 			}
-			// A synchronous file appender flushes every line (its default); async loggers flush once per batch.
+			// A synchronous file appender flushes every line (its default); async loggers
+			// flush once per batch.
 			System.setProperty(IMMEDIATE_FLUSH_PROPERTY, "true");
 		}
 	}

@@ -7,9 +7,10 @@ import org.springframework.stereotype.Component;
 import org.springframework.web.server.ServerWebExchange;
 
 /**
- * Puts the exchange's {@code X-Request-Id} (chosen by {@link AccessLogGlobalFilter}) on the request sent upstream.
- * Runs last, on the writable header copy {@code RemoveHopByHopHeadersFilter} has already made for the routing filter,
- * so no extra copy of the request's headers is made.
+ * Puts the exchange's {@code X-Request-Id} (chosen by {@link AccessLogGlobalFilter}) on
+ * the request sent upstream. Runs last, on the writable header copy
+ * {@code RemoveHopByHopHeadersFilter} has already made for the routing filter, so no
+ * extra copy of the request's headers is made.
  */
 @Component
 class RequestIdHeadersFilter implements HttpHeadersFilter, Ordered {
@@ -25,7 +26,8 @@ class RequestIdHeadersFilter implements HttpHeadersFilter, Ordered {
 			return input;
 		}
 		catch (UnsupportedOperationException readOnly) {
-			// Only if the hop-by-hop filter were disabled: the request's own headers are read-only.
+			// Only if the hop-by-hop filter were disabled: the request's own headers are
+			// read-only.
 			HttpHeaders copy = new HttpHeaders();
 			copy.putAll(input);
 			copy.set(AccessLogGlobalFilter.REQUEST_ID_HEADER, requestId);

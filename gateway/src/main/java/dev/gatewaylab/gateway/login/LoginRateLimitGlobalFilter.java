@@ -30,14 +30,16 @@ import dev.gatewaylab.gateway.clientip.ClientIpResolver;
 import dev.gatewaylab.gateway.clientip.Ipv4;
 
 /**
- * Login attempts ({@code POST /login}) per client address: a token bucket of {@code per-ip} attempts per
- * {@code window} (Bucket4j), keyed by the deny list's client address (socket peer, or X-Forwarded-For behind a trusted
- * proxy). Over budget: 429 problem+json with {@code Retry-After}; other addresses are unaffected. Buckets live in a
- * bounded Caffeine cache in this process: with several gateway replicas each keeps its own (docs/reliability.md says
- * what a shared store needs). The per-user limit is the monolith's, which knows the user name.
+ * Login attempts ({@code POST /login}) per client address: a token bucket of
+ * {@code per-ip} attempts per {@code window} (Bucket4j), keyed by the deny list's client
+ * address (socket peer, or X-Forwarded-For behind a trusted proxy). Over budget: 429
+ * problem+json with {@code Retry-After}; other addresses are unaffected. Buckets live in
+ * a bounded Caffeine cache in this process: with several gateway replicas each keeps its
+ * own (docs/reliability.md says what a shared store needs). The per-user limit is the
+ * monolith's, which knows the user name.
  * <p>
- * Cost for every other request: one identity comparison of the method (POST is rare on this gateway's routes) and,
- * for a POST, a string comparison of the path.
+ * Cost for every other request: one identity comparison of the method (POST is rare on
+ * this gateway's routes) and, for a POST, a string comparison of the path.
  */
 @Component
 class LoginRateLimitGlobalFilter implements GlobalFilter, Ordered {
@@ -53,9 +55,11 @@ class LoginRateLimitGlobalFilter implements GlobalFilter, Ordered {
 	private final Cache<Long, Bucket> buckets;
 
 	LoginRateLimitGlobalFilter(ClientIpResolver clientIp, @Value("${gateway.login.per-ip:10}") int perIp,
-			@Value("${gateway.login.window:1m}") String window, @Value("${gateway.login.max-clients:100000}") long maxClients) {
+			@Value("${gateway.login.window:1m}") String window,
+			@Value("${gateway.login.max-clients:100000}") long maxClients) {
 		if (perIp < 1) {
-			throw new IllegalArgumentException("gateway.login.per-ip (GATEWAY_LOGIN_PER_IP) must be at least 1, was " + perIp);
+			throw new IllegalArgumentException(
+					"gateway.login.per-ip (GATEWAY_LOGIN_PER_IP) must be at least 1, was " + perIp);
 		}
 		this.clientIp = clientIp;
 		this.perIp = perIp;
@@ -65,7 +69,8 @@ class LoginRateLimitGlobalFilter implements GlobalFilter, Ordered {
 
 	@Override
 	public int getOrder() {
-		return Ordered.HIGHEST_PRECEDENCE + 1; // after the access log, so a 429 is logged; before everything else
+		return Ordered.HIGHEST_PRECEDENCE + 1; // after the access log, so a 429 is
+												// logged; before everything else
 	}
 
 	@Override
@@ -75,9 +80,10 @@ class LoginRateLimitGlobalFilter implements GlobalFilter, Ordered {
 			return chain.filter(exchange);
 		}
 		long ip = this.clientIp.resolve(request);
-		Bucket bucket = this.buckets.get(ip, (key) -> Bucket.builder()
-			.addLimit(Bandwidth.builder().capacity(this.perIp).refillGreedy(this.perIp, this.window).build())
-			.build());
+		Bucket bucket = this.buckets.get(ip,
+				(key) -> Bucket.builder()
+					.addLimit(Bandwidth.builder().capacity(this.perIp).refillGreedy(this.perIp, this.window).build())
+					.build());
 		ConsumptionProbe probe = bucket.tryConsumeAndReturnRemaining(1);
 		if (probe.isConsumed()) {
 			return chain.filter(exchange);
@@ -87,7 +93,10 @@ class LoginRateLimitGlobalFilter implements GlobalFilter, Ordered {
 				"Too many login attempts from " + ((ip == Ipv4.INVALID) ? "this client" : Ipv4.format(ip)) + ".");
 	}
 
-	/** {@code /login} as the route predicate and Tomcat see it: decoded, path parameters ({@code ;x}) ignored. */
+	/**
+	 * {@code /login} as the route predicate and Tomcat see it: decoded, path parameters
+	 * ({@code ;x}) ignored.
+	 */
 	static boolean isLogin(PathContainer path) {
 		List<PathContainer.Element> elements = path.elements();
 		int last = elements.size() - 1;
@@ -100,7 +109,8 @@ class LoginRateLimitGlobalFilter implements GlobalFilter, Ordered {
 
 	static Mono<Void> tooManyRequests(ServerHttpResponse response, long retryAfterSeconds, String detail) {
 		byte[] body = ("{\"type\":\"about:blank\",\"title\":\"Too Many Requests\",\"status\":429,\"detail\":\"" + detail
-				+ "\"}").getBytes(StandardCharsets.UTF_8);
+				+ "\"}")
+			.getBytes(StandardCharsets.UTF_8);
 		response.setStatusCode(HttpStatus.TOO_MANY_REQUESTS);
 		response.getHeaders().set(HttpHeaders.RETRY_AFTER, Long.toString(retryAfterSeconds));
 		response.getHeaders().setContentType(MediaType.APPLICATION_PROBLEM_JSON);

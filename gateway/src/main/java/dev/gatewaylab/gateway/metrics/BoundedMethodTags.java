@@ -15,15 +15,15 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.http.HttpMethod;
 import org.springframework.web.server.ServerWebExchange;
 
-
 /**
- * Keeps the HTTP method tag of the gateway's meters bounded: a method the client made up ({@code PROBEM17}) is tagged
- * {@code OTHER}, on {@code spring_cloud_gateway_requests} and {@code http_client_requests} alike. Spring Cloud Gateway
- * tags the raw method name, so each invented method added a set of series that stayed until restart. (The WebFlux
+ * Keeps the HTTP method tag of the gateway's meters bounded: a method the client made up
+ * ({@code PROBEM17}) is tagged {@code OTHER}, on {@code spring_cloud_gateway_requests}
+ * and {@code http_client_requests} alike. Spring Cloud Gateway tags the raw method name,
+ * so each invented method added a set of series that stayed until restart. (The WebFlux
  * {@code http.server.requests} convention already says {@code UNKNOWN} for these.)
  * <p>
- * Cost: one identity comparison against the eight standard {@link HttpMethod} constants per request; nothing is
- * allocated for a standard method.
+ * Cost: one identity comparison against the eight standard {@link HttpMethod} constants
+ * per request; nothing is allocated for a standard method.
  */
 @Configuration(proxyBeanMethods = false)
 public class BoundedMethodTags {
@@ -32,7 +32,10 @@ public class BoundedMethodTags {
 
 	private static final HttpMethod[] STANDARD = HttpMethod.values();
 
-	/** True for the eight methods {@link HttpMethod#valueOf} returns as constants (GET ... TRACE). */
+	/**
+	 * True for the eight methods {@link HttpMethod#valueOf} returns as constants (GET ...
+	 * TRACE).
+	 */
 	public static boolean isStandard(HttpMethod method) {
 		for (HttpMethod standard : STANDARD) {
 			if (standard == method) {
@@ -42,7 +45,10 @@ public class BoundedMethodTags {
 		return false;
 	}
 
-	/** Swaps Spring Cloud Gateway's tags provider (not replaceable by a bean of its own) for the bounded one. */
+	/**
+	 * Swaps Spring Cloud Gateway's tags provider (not replaceable by a bean of its own)
+	 * for the bounded one.
+	 */
 	@Bean
 	static BeanPostProcessor boundedMethodTagsProvider() {
 		return new BeanPostProcessor() {

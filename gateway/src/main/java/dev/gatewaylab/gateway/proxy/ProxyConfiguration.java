@@ -13,9 +13,10 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 /**
- * The gateway's own routing and response-writing filters, in place of Spring Cloud Gateway's
- * {@code NettyRoutingFilter} and {@code NettyWriteResponseFilter} — which are off exactly when these are on
- * ({@code global-filter.netty-routing.enabled}, {@code GATEWAY_FRAMEWORK_ROUTING}, default false).
+ * The gateway's own routing and response-writing filters, in place of Spring Cloud
+ * Gateway's {@code NettyRoutingFilter} and {@code NettyWriteResponseFilter} — which are
+ * off exactly when these are on ({@code global-filter.netty-routing.enabled},
+ * {@code GATEWAY_FRAMEWORK_ROUTING}, default false).
  */
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnProperty(name = "spring.cloud.gateway.server.webflux.global-filter.netty-routing.enabled",

@@ -27,16 +27,21 @@ import static org.springframework.cloud.gateway.support.ServerWebExchangeUtils.C
 import static org.springframework.cloud.gateway.support.ServerWebExchangeUtils.CLIENT_RESPONSE_CONN_ATTR;
 
 /**
- * Writes the upstream's response body to the client — Spring Cloud Gateway's {@link NettyWriteResponseFilter}
- * (same order, streaming media types flushed per chunk, trailers, the upstream connection released on cancel or
- * error) with one measured difference: a body whose {@code Content-Length} is known and at most
- * {@link #MAX_AGGREGATED_BYTES} is collected first and written together with the status line and headers. Written as
- * a stream, Reactor Netty flushes the headers alone and the body after: two socket writes and two wake-ups of the
- * client per response, the largest single cost left on the gateway's hot path. Larger or unsized bodies still stream.
+ * Writes the upstream's response body to the client — Spring Cloud Gateway's
+ * {@link NettyWriteResponseFilter} (same order, streaming media types flushed per chunk,
+ * trailers, the upstream connection released on cancel or error) with one measured
+ * difference: a body whose {@code Content-Length} is known and at most
+ * {@link #MAX_AGGREGATED_BYTES} is collected first and written together with the status
+ * line and headers. Written as a stream, Reactor Netty flushes the headers alone and the
+ * body after: two socket writes and two wake-ups of the client per response, the largest
+ * single cost left on the gateway's hot path. Larger or unsized bodies still stream.
  */
 class ResponseWriteFilter implements GlobalFilter, Ordered {
 
-	/** Bodies up to this size are written with the headers in one write (a copy of that size is never made). */
+	/**
+	 * Bodies up to this size are written with the headers in one write (a copy of that
+	 * size is never made).
+	 */
 	static final int MAX_AGGREGATED_BYTES = 64 * 1024;
 
 	private final List<MediaType> streamingMediaTypes;
@@ -82,8 +87,10 @@ class ResponseWriteFilter implements GlobalFilter, Ordered {
 					connection.inbound().receive().retain().map((buffer) -> Flux.just(factory.wrap(buffer))));
 		}
 		else if (isSmall(clientResponse)) {
-			// aggregate() releases its buffer when it terminates: retain() hands the write its own reference,
-			// released once written (the write may finish later, on the client's event loop).
+			// aggregate() releases its buffer when it terminates: retain() hands the
+			// write its own reference,
+			// released once written (the write may finish later, on the client's event
+			// loop).
 			Mono<DataBuffer> body = connection.inbound().receive().aggregate().retain().map(factory::wrap);
 			written = response.writeWith(body);
 		}

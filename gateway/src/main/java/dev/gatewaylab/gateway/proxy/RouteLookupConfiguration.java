@@ -12,8 +12,9 @@ import org.springframework.core.env.Environment;
 import org.springframework.web.reactive.accept.ApiVersionStrategy;
 
 /**
- * The gateway's route lookup ({@link RouteLookupHandlerMapping}) in place of the framework's handler mapping, which
- * backs off when this bean exists; {@code GATEWAY_FRAMEWORK_ROUTE_LOOKUP=true} ({@code gateway.framework-route-lookup})
+ * The gateway's route lookup ({@link RouteLookupHandlerMapping}) in place of the
+ * framework's handler mapping, which backs off when this bean exists;
+ * {@code GATEWAY_FRAMEWORK_ROUTE_LOOKUP=true} ({@code gateway.framework-route-lookup})
  * keeps the framework's.
  */
 @Configuration(proxyBeanMethods = false)
@@ -21,8 +22,8 @@ import org.springframework.web.reactive.accept.ApiVersionStrategy;
 class RouteLookupConfiguration {
 
 	@Bean
-	RoutePredicateHandlerMapping routeLookupHandlerMapping(FilteringWebHandler webHandler,
-			RouteLocator routeLocator, GlobalCorsProperties globalCorsProperties, Environment environment,
+	RoutePredicateHandlerMapping routeLookupHandlerMapping(FilteringWebHandler webHandler, RouteLocator routeLocator,
+			GlobalCorsProperties globalCorsProperties, Environment environment,
 			ObjectProvider<ApiVersionStrategy> apiVersionStrategy) {
 		RouteLookupHandlerMapping handlerMapping = new RouteLookupHandlerMapping(webHandler, routeLocator,
 				globalCorsProperties, environment);

@@ -20,19 +20,24 @@ import org.springframework.web.server.ServerWebExchange;
 import static org.springframework.cloud.gateway.support.ServerWebExchangeUtils.GATEWAY_PREDICATE_ROUTE_ATTR;
 
 /**
- * Spring Cloud Gateway's {@link RoutePredicateHandlerMapping} with the route lookup done in a loop where it can be.
- * The framework's lookup is {@code routeLocator.getRoutes().filterWhen(predicate).next()} for every request: the
- * cached routes replayed from materialized signals, a {@code filterWhen} per request, and — once the first route
- * matches — every route not yet tested handed to {@code Operators.onDiscard}, which looks a hook up in the Reactor
- * {@code Context} by walking the whole operator chain (2–4 % of the gateway's CPU samples, docs/gateway-cost.md).
+ * Spring Cloud Gateway's {@link RoutePredicateHandlerMapping} with the route lookup done
+ * in a loop where it can be. The framework's lookup is
+ * {@code routeLocator.getRoutes().filterWhen(predicate).next()} for every request: the
+ * cached routes replayed from materialized signals, a {@code filterWhen} per request, and
+ * — once the first route matches — every route not yet tested handed to
+ * {@code Operators.onDiscard}, which looks a hook up in the Reactor {@code Context} by
+ * walking the whole operator chain (2–4 % of the gateway's CPU samples,
+ * docs/gateway-cost.md).
  * <p>
  * Here the routes are a list, taken from the route locator after each successful refresh
- * ({@link RefreshRoutesResultEvent}), and tested in order with the same contract: {@code GATEWAY_PREDICATE_ROUTE_ATTR}
- * set to the route under test, a predicate that throws counts as "no match" (logged), the first match wins and
- * goes through {@link #validateRoute}. A predicate whose answer is already known ({@code Mono.just}: every predicate
- * built from a plain {@code Predicate}, such as {@code Path}) is read synchronously; any other predicate is
- * subscribed to and the lookup continues reactively from there. Before the first refresh the framework's lookup
- * runs. {@code GATEWAY_FRAMEWORK_ROUTE_LOOKUP=true} puts the framework's handler mapping back.
+ * ({@link RefreshRoutesResultEvent}), and tested in order with the same contract:
+ * {@code GATEWAY_PREDICATE_ROUTE_ATTR} set to the route under test, a predicate that
+ * throws counts as "no match" (logged), the first match wins and goes through
+ * {@link #validateRoute}. A predicate whose answer is already known ({@code Mono.just}:
+ * every predicate built from a plain {@code Predicate}, such as {@code Path}) is read
+ * synchronously; any other predicate is subscribed to and the lookup continues reactively
+ * from there. Before the first refresh the framework's lookup runs.
+ * {@code GATEWAY_FRAMEWORK_ROUTE_LOOKUP=true} puts the framework's handler mapping back.
  */
 class RouteLookupHandlerMapping extends RoutePredicateHandlerMapping
 		implements ApplicationListener<RefreshRoutesResultEvent> {
@@ -50,10 +55,13 @@ class RouteLookupHandlerMapping extends RoutePredicateHandlerMapping
 	@Override
 	public void onApplicationEvent(RefreshRoutesResultEvent event) {
 		if (event.isSuccess()) {
-			// The caching locator replays its new list synchronously; a failed refresh keeps the routes in use, as the
+			// The caching locator replays its new list synchronously; a failed refresh
+			// keeps the routes in use, as the
 			// framework does.
-			this.routeLocator.getRoutes().collectList().subscribe((list) -> this.routes = List.copyOf(list),
-					(ex) -> this.logger.error("Could not take the refreshed routes; keeping the previous ones", ex));
+			this.routeLocator.getRoutes()
+				.collectList()
+				.subscribe((list) -> this.routes = List.copyOf(list), (ex) -> this.logger
+					.error("Could not take the refreshed routes; keeping the previous ones", ex));
 		}
 	}
 

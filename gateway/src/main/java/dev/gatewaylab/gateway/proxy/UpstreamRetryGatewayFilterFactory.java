@@ -20,17 +20,21 @@ import org.springframework.stereotype.Component;
 import org.springframework.web.server.ServerWebExchange;
 
 /**
- * {@code UpstreamRetry}: Spring Cloud Gateway's {@code Retry} filter with the same arguments ({@link RetryConfig}:
- * retries, methods, statuses, series, exceptions, backoff) and the same meaning — an attempt that ends in a listed
- * status or exception is tried again, after a reset of the exchange, up to {@code retries} times with exponential
- * backoff — built for the request that needs no retry, which is nearly every request. The framework's filter wraps
- * every request in {@code retryWhen} and {@code repeatWhen}, each with its own companion sink and per-request
- * retry context, whether or not anything fails. Here a request whose method is not retryable is not wrapped at all,
- * and one that is gets two plain operators; the retry machinery exists only on the failure path.
+ * {@code UpstreamRetry}: Spring Cloud Gateway's {@code Retry} filter with the same
+ * arguments ({@link RetryConfig}: retries, methods, statuses, series, exceptions,
+ * backoff) and the same meaning — an attempt that ends in a listed status or exception is
+ * tried again, after a reset of the exchange, up to {@code retries} times with
+ * exponential backoff — built for the request that needs no retry, which is nearly every
+ * request. The framework's filter wraps every request in {@code retryWhen} and
+ * {@code repeatWhen}, each with its own companion sink and per-request retry context,
+ * whether or not anything fails. Here a request whose method is not retryable is not
+ * wrapped at all, and one that is gets two plain operators; the retry machinery exists
+ * only on the failure path.
  * <p>
- * One deliberate difference: a request with a body is never retried (the body has been consumed by the first
- * attempt; the framework's filter would resend it empty unless the body was cached). Jitter and a retry timeout are
- * not supported: configuring them is a start-up error naming the framework's {@code Retry} as the alternative.
+ * One deliberate difference: a request with a body is never retried (the body has been
+ * consumed by the first attempt; the framework's filter would resend it empty unless the
+ * body was cached). Jitter and a retry timeout are not supported: configuring them is a
+ * start-up error naming the framework's {@code Retry} as the alternative.
  * {@code GATEWAY_RETRY_FILTER=Retry} puts the framework's filter back.
  */
 @Component
@@ -49,8 +53,9 @@ class UpstreamRetryGatewayFilterFactory extends AbstractGatewayFilterFactory<Ret
 	public GatewayFilter apply(RetryConfig config) {
 		config.validate();
 		if (config.getJitter() != null || config.getTimeout() != null) {
-			throw new IllegalArgumentException("UpstreamRetry supports retries, methods, statuses, series, exceptions and "
-					+ "backoff; for jitter or a retry timeout use the framework's Retry filter (GATEWAY_RETRY_FILTER=Retry)");
+			throw new IllegalArgumentException(
+					"UpstreamRetry supports retries, methods, statuses, series, exceptions and "
+							+ "backoff; for jitter or a retry timeout use the framework's Retry filter (GATEWAY_RETRY_FILTER=Retry)");
 		}
 		return new RetryFilter(config);
 	}
@@ -72,7 +77,10 @@ class UpstreamRetryGatewayFilterFactory extends AbstractGatewayFilterFactory<Ret
 			return attempt(exchange, chain, new int[1]);
 		}
 
-		/** One attempt; {@code retried[0]} counts the retries made so far, shared by every attempt of the request. */
+		/**
+		 * One attempt; {@code retried[0]} counts the retries made so far, shared by every
+		 * attempt of the request.
+		 */
 		private Mono<Void> attempt(ServerWebExchange exchange, GatewayFilterChain chain, int[] retried) {
 			return chain.filter(exchange)
 				.then(Mono.defer(() -> (retried[0] < this.config.getRetries() && isRetryable(exchange))
@@ -124,7 +132,8 @@ class UpstreamRetryGatewayFilterFactory extends AbstractGatewayFilterFactory<Ret
 			}
 			double millis = backoff.getFirstBackoff().toMillis() * Math.pow(backoff.getFactor(), retriesSoFar);
 			Duration max = backoff.getMaxBackoff();
-			long capped = (max != null) ? (long) Math.min(millis, max.toMillis()) : (long) Math.min(millis, Long.MAX_VALUE);
+			long capped = (max != null) ? (long) Math.min(millis, max.toMillis())
+					: (long) Math.min(millis, Long.MAX_VALUE);
 			return Duration.ofMillis(capped);
 		}
 
@@ -135,8 +144,8 @@ class UpstreamRetryGatewayFilterFactory extends AbstractGatewayFilterFactory<Ret
 		@Override
 		public String toString() {
 			return "UpstreamRetry[retries=" + this.config.getRetries() + ", methods=" + this.config.getMethods()
-					+ ", statuses=" + this.config.getStatuses() + ", series=" + this.config.getSeries() + ", exceptions="
-					+ this.config.getExceptions() + "]";
+					+ ", statuses=" + this.config.getStatuses() + ", series=" + this.config.getSeries()
+					+ ", exceptions=" + this.config.getExceptions() + "]";
 		}
 
 	}

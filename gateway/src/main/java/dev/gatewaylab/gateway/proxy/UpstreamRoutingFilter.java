@@ -44,18 +44,21 @@ import static org.springframework.cloud.gateway.support.ServerWebExchangeUtils.i
 import static org.springframework.cloud.gateway.support.ServerWebExchangeUtils.setAlreadyRouted;
 
 /**
- * Sends the request to the route's upstream — Spring Cloud Gateway's {@link NettyRoutingFilter} with the same
- * contract (the {@code HttpHeadersFilter} beans on request and response, the exchange attributes other filters read,
- * the route's {@code response-timeout} metadata or the global one) and one difference that is measured: the response
- * timeout. The framework's filter runs {@code Flux.timeout} per request, which schedules and cancels a task on
- * Reactor's parallel scheduler — a lock and a wake-up of another thread for every request. Here the timeout is the
- * request's own {@code responseTimeout} on Reactor Netty's client: a read timer on the connection's event loop, on
- * the thread that is already handling it. When it fires: 504 as before (the connection is closed, which also ends the
- * upstream's work on it).
+ * Sends the request to the route's upstream — Spring Cloud Gateway's
+ * {@link NettyRoutingFilter} with the same contract (the {@code HttpHeadersFilter} beans
+ * on request and response, the exchange attributes other filters read, the route's
+ * {@code response-timeout} metadata or the global one) and one difference that is
+ * measured: the response timeout. The framework's filter runs {@code Flux.timeout} per
+ * request, which schedules and cancels a task on Reactor's parallel scheduler — a lock
+ * and a wake-up of another thread for every request. Here the timeout is the request's
+ * own {@code responseTimeout} on Reactor Netty's client: a read timer on the connection's
+ * event loop, on the thread that is already handling it. When it fires: 504 as before
+ * (the connection is closed, which also ends the upstream's work on it).
  * <p>
- * The request headers are set on the outgoing request itself, once, instead of through {@code HttpClient.headers(...)},
- * which copies the client's configuration once more per request; the upstream's response headers are read through a
- * view instead of being copied into a new map first. {@code GATEWAY_FRAMEWORK_ROUTING=true} puts the
+ * The request headers are set on the outgoing request itself, once, instead of through
+ * {@code HttpClient.headers(...)}, which copies the client's configuration once more per
+ * request; the upstream's response headers are read through a view instead of being
+ * copied into a new map first. {@code GATEWAY_FRAMEWORK_ROUTING=true} puts the
  * framework's two filters back.
  */
 class UpstreamRoutingFilter implements GlobalFilter, Ordered {
@@ -102,7 +105,8 @@ class UpstreamRoutingFilter implements GlobalFilter, Ordered {
 		Route route = exchange.getRequiredAttribute(GATEWAY_ROUTE_ATTR);
 		List<HttpHeadersFilter> filters = headersFilters();
 		HttpHeaders filtered = HttpHeadersFilter.filterRequest(filters, exchange);
-		// Reactor Netty keeps the Host it derived from the URL unless the route preserves the client's.
+		// Reactor Netty keeps the Host it derived from the URL unless the route preserves
+		// the client's.
 		String preservedHost = exchange.getAttributeOrDefault(PRESERVE_HOST_HEADER_ATTRIBUTE, false)
 				? request.getHeaders().getFirst(HttpHeaders.HOST) : null;
 		Duration responseTimeout = responseTimeout(route);
@@ -117,20 +121,23 @@ class UpstreamRoutingFilter implements GlobalFilter, Ordered {
 				return out.send(request.getBody().map(UpstreamRoutingFilter::byteBuf));
 			})
 			.responseConnection((clientResponse, connection) -> {
-				// The response is written later (ResponseWriteFilter), after every route filter has seen it.
+				// The response is written later (ResponseWriteFilter), after every route
+				// filter has seen it.
 				exchange.getAttributes().put(CLIENT_RESPONSE_ATTR, clientResponse);
 				exchange.getAttributes().put(CLIENT_RESPONSE_CONN_ATTR, connection);
 				copyStatusAndHeaders(clientResponse, exchange, filters);
 				return Mono.just(clientResponse);
 			})
-			.onErrorMap(ReadTimeoutException.class, (ex) -> new ResponseStatusException(HttpStatus.GATEWAY_TIMEOUT,
-					"Response took longer than timeout: " + responseTimeout, ex))
+			.onErrorMap(ReadTimeoutException.class,
+					(ex) -> new ResponseStatusException(HttpStatus.GATEWAY_TIMEOUT,
+							"Response took longer than timeout: " + responseTimeout, ex))
 			.then(chain.filter(exchange));
 	}
 
 	/**
-	 * The filtered request headers onto the outgoing request, once: Reactor Netty has already put its Host (from the
-	 * URL), and its User-Agent and Accept where the client sent none, which the client's own replace.
+	 * The filtered request headers onto the outgoing request, once: Reactor Netty has
+	 * already put its Host (from the URL), and its User-Agent and Accept where the client
+	 * sent none, which the client's own replace.
 	 */
 	static void copyRequestHeaders(HttpHeaders filtered, io.netty.handler.codec.http.HttpHeaders outgoing,
 			@Nullable String preservedHost) {
@@ -147,7 +154,8 @@ class UpstreamRoutingFilter implements GlobalFilter, Ordered {
 	private static void copyStatusAndHeaders(HttpClientResponse clientResponse, ServerWebExchange exchange,
 			@Nullable List<HttpHeadersFilter> filters) {
 		ServerHttpResponse response = exchange.getResponse();
-		// A view of the upstream's headers, not a copy: the response header filters make their own.
+		// A view of the upstream's headers, not a copy: the response header filters make
+		// their own.
 		HttpHeaders headers = new HttpHeaders(new Netty4HeadersAdapter(clientResponse.responseHeaders()));
 		String contentType = headers.getFirst(HttpHeaders.CONTENT_TYPE);
 		if (contentType != null && !contentType.isEmpty()) {
@@ -172,7 +180,10 @@ class UpstreamRoutingFilter implements GlobalFilter, Ordered {
 		response.getHeaders().addAll(filteredHeaders);
 	}
 
-	/** The route's {@code response-timeout} metadata (milliseconds; negative = none), else the global default. */
+	/**
+	 * The route's {@code response-timeout} metadata (milliseconds; negative = none), else
+	 * the global default.
+	 */
 	@Nullable Duration responseTimeout(Route route) {
 		Object routeValue = route.getMetadata().get(RouteMetadataUtils.RESPONSE_TIMEOUT_ATTR);
 		if (routeValue != null) {
@@ -182,15 +193,17 @@ class UpstreamRoutingFilter implements GlobalFilter, Ordered {
 				return (millis >= 0) ? Duration.ofMillis(millis) : null;
 			}
 			catch (NumberFormatException ex) {
-				// as the framework does: an unreadable value falls back to the global default
+				// as the framework does: an unreadable value falls back to the global
+				// default
 			}
 		}
 		return this.defaultResponseTimeout;
 	}
 
 	/**
-	 * Reactor Netty takes a {@link URI} as it is, but parses a URL string with a regular expression on every request;
-	 * a URI with raw non-ASCII characters (which an HTTP request line cannot carry) is re-encoded first.
+	 * Reactor Netty takes a {@link URI} as it is, but parses a URL string with a regular
+	 * expression on every request; a URI with raw non-ASCII characters (which an HTTP
+	 * request line cannot carry) is re-encoded first.
 	 */
 	static boolean isAscii(URI uri) {
 		return isAscii(uri.getRawPath()) && isAscii(uri.getRawQuery()) && isAscii(uri.getRawAuthority());

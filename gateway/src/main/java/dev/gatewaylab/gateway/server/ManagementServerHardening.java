@@ -5,9 +5,11 @@ import org.springframework.boot.reactor.netty.NettyReactiveWebServerFactory;
 import org.springframework.boot.web.server.WebServerFactoryCustomizer;
 
 /**
- * The management port's server is built by its own child context, which applies {@code WebServerFactoryCustomizer}s
- * but not the parent's {@code NettyServerCustomizer} beans: this hands it the same {@link ServerHardeningCustomizer}.
- * Listed in {@code META-INF/spring/...ManagementContextConfiguration.imports}, never component-scanned.
+ * The management port's server is built by its own child context, which applies
+ * {@code WebServerFactoryCustomizer}s but not the parent's {@code NettyServerCustomizer}
+ * beans: this hands it the same {@link ServerHardeningCustomizer}. Listed in
+ * {@code META-INF/spring/...ManagementContextConfiguration.imports}, never
+ * component-scanned.
  */
 class ManagementServerHardening implements WebServerFactoryCustomizer<NettyReactiveWebServerFactory> {
 

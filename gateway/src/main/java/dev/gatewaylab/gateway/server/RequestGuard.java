@@ -37,29 +37,36 @@ import org.springframework.http.server.reactive.AbstractServerHttpRequest;
 import org.springframework.http.server.reactive.ServerHttpRequest;
 
 /**
- * Refuses, before any routing, what RFC 9112 says a server must refuse and Netty lets through: an HTTP version other
- * than 1.0/1.1 (505), an HTTP/1.1 request without {@code Host}, with several, or with a value that is no
- * {@code host[:port]} (400), a request target that is no URI (400), a path with an encoded slash, backslash or
- * NUL, or with a dot or empty segment ({@code /../}, {@code /./}, {@code //}) (400), TRACE and CONNECT (405).
- * Answered with {@code application/problem+json} and the connection closed; everything the client still sends on it
- * is dropped. Nothing is logged: a malformed request is the client's problem, and a
- * log line per bad request is a way to flood the log.
+ * Refuses, before any routing, what RFC 9112 says a server must refuse and Netty lets
+ * through: an HTTP version other than 1.0/1.1 (505), an HTTP/1.1 request without
+ * {@code Host}, with several, or with a value that is no {@code host[:port]} (400), a
+ * request target that is no URI (400), a path with an encoded slash, backslash or NUL, or
+ * with a dot or empty segment ({@code /../}, {@code /./}, {@code //}) (400), TRACE and
+ * CONNECT (405). Answered with {@code application/problem+json} and the connection
+ * closed; everything the client still sends on it is dropped. Nothing is logged: a
+ * malformed request is the client's problem, and a log line per bad request is a way to
+ * flood the log.
  * <p>
- * It also bounds request bodies: over {@code gateway.server.max-body-size} → 413, by {@code Content-Length} up
- * front and, for a chunked body, as the bytes arrive (Spring Cloud Gateway's RequestSize filter checks the header only).
- * And it times request bodies: a client that stops sending its own body for the read timeout, or takes longer than
- * the request timeout for all of it, gets 408 and the connection is closed (Reactor Netty's own read/request timeouts
- * close it without an answer; left alone, the upstream's response timeout made it a 504 counted as a server error).
+ * It also bounds request bodies: over {@code gateway.server.max-body-size} → 413, by
+ * {@code Content-Length} up front and, for a chunked body, as the bytes arrive (Spring
+ * Cloud Gateway's RequestSize filter checks the header only). And it times request
+ * bodies: a client that stops sending its own body for the read timeout, or takes longer
+ * than the request timeout for all of it, gets 408 and the connection is closed (Reactor
+ * Netty's own read/request timeouts close it without an answer; left alone, the
+ * upstream's response timeout made it a 504 counted as a server error).
  * <p>
- * One instance per connection (it remembers a refusal). Cost per valid request: one header iterator, a scan of the
- * Host value's and the path's characters, a flag set per response; a request with a body also schedules one timer
- * task. Nothing is copied.
+ * One instance per connection (it remembers a refusal). Cost per valid request: one
+ * header iterator, a scan of the Host value's and the path's characters, a flag set per
+ * response; a request with a body also schedules one timer task. Nothing is copied.
  */
 public final class RequestGuard extends ChannelDuplexHandler {
 
 	static final String NAME = "gateway.requestGuard";
 
-	/** Tomcat's maxHeaderCount: more would be forwarded and refused by the upstream as an HTML page. */
+	/**
+	 * Tomcat's maxHeaderCount: more would be forwarded and refused by the upstream as an
+	 * HTML page.
+	 */
 	static final int MAX_HEADERS = 100;
 
 	static final AttributeKey<Integer> CLIENT_ERROR = AttributeKey.valueOf("gateway.clientError");
@@ -76,7 +83,8 @@ public final class RequestGuard extends ChannelDuplexHandler {
 
 	private boolean refused;
 
-	// The request body being received: when it started, when its last piece came, whether the answer has begun.
+	// The request body being received: when it started, when its last piece came, whether
+	// the answer has begun.
 	private boolean receivingBody;
 
 	private boolean responseStarted;
@@ -122,7 +130,9 @@ public final class RequestGuard extends ChannelDuplexHandler {
 		else if (msg instanceof HttpContent content) {
 			this.lastRead = System.nanoTime();
 			this.bodyBytes += content.content().readableBytes();
-			if (this.bodyBytes > this.maxBodyBytes) { // a chunked body has no Content-Length to check up front
+			if (this.bodyBytes > this.maxBodyBytes) { // a chunked body has no
+														// Content-Length to check up
+														// front
 				refuse(ctx, msg, HttpResponseStatus.REQUEST_ENTITY_TOO_LARGE);
 				return;
 			}
@@ -134,15 +144,18 @@ public final class RequestGuard extends ChannelDuplexHandler {
 	}
 
 	/**
-	 * What Netty could not decode. Reactor Netty would answer it (400/414/431, not as problem+json) and log a
-	 * multi-line WARN per connection; a half-read body would also reach the gateway as a 500. Here: a client that hung
-	 * up before its headers were complete is dropped silently; anything else gets the status as problem+json, one
-	 * DEBUG line, and is remembered on the channel so the access log of a request already under way says 400.
+	 * What Netty could not decode. Reactor Netty would answer it (400/414/431, not as
+	 * problem+json) and log a multi-line WARN per connection; a half-read body would also
+	 * reach the gateway as a 500. Here: a client that hung up before its headers were
+	 * complete is dropped silently; anything else gets the status as problem+json, one
+	 * DEBUG line, and is remembered on the channel so the access log of a request already
+	 * under way says 400.
 	 */
 	private void refuseMalformed(ChannelHandlerContext ctx, Object msg, Throwable cause) {
 		if (cause instanceof PrematureChannelClosureException) {
 			if (this.receivingBody) {
-				// hung up mid-body: the request under way ends as the client's 400, not as an upstream failure
+				// hung up mid-body: the request under way ends as the client's 400, not
+				// as an upstream failure
 				ctx.channel().attr(CLIENT_ERROR).set(HttpResponseStatus.BAD_REQUEST.code());
 			}
 			this.refused = true;
@@ -150,9 +163,9 @@ public final class RequestGuard extends ChannelDuplexHandler {
 			ReferenceCountUtil.release(msg);
 			return;
 		}
-		HttpResponseStatus status = (cause instanceof TooLongHttpLineException) ? HttpResponseStatus.REQUEST_URI_TOO_LONG
-				: (cause instanceof TooLongHttpHeaderException) ? HttpResponseStatus.REQUEST_HEADER_FIELDS_TOO_LARGE
-				: HttpResponseStatus.BAD_REQUEST;
+		HttpResponseStatus status = (cause instanceof TooLongHttpLineException)
+				? HttpResponseStatus.REQUEST_URI_TOO_LONG : (cause instanceof TooLongHttpHeaderException)
+						? HttpResponseStatus.REQUEST_HEADER_FIELDS_TOO_LARGE : HttpResponseStatus.BAD_REQUEST;
 		if (logger.isDebugEnabled()) {
 			logger.debug("{} refused {}: {}", ctx.channel().remoteAddress(), status.code(), cause.toString());
 		}
@@ -173,8 +186,9 @@ public final class RequestGuard extends ChannelDuplexHandler {
 	}
 
 	/**
-	 * The status this guard answered a request's connection with, when it cut off a request the gateway was already
-	 * handling (malformed or stalled body): the access log records it instead of the exchange's own outcome.
+	 * The status this guard answered a request's connection with, when it cut off a
+	 * request the gateway was already handling (malformed or stalled body): the access
+	 * log records it instead of the exchange's own outcome.
 	 */
 	public static Integer clientErrorStatus(ServerHttpRequest request) {
 		if (request instanceof AbstractServerHttpRequest nativeHolder
@@ -195,9 +209,12 @@ public final class RequestGuard extends ChannelDuplexHandler {
 	@Override
 	public void channelInactive(ChannelHandlerContext ctx) {
 		if (this.receivingBody) {
-			// Hung up before its body was complete. Netty's decoder passes nothing on for that (a premature close only
-			// fails a request whose headers were incomplete), so without this the request under way ended as an
-			// upstream failure: a WARN and status=500 per client, or "cancelled". It is the client's 400.
+			// Hung up before its body was complete. Netty's decoder passes nothing on for
+			// that (a premature close only
+			// fails a request whose headers were incomplete), so without this the request
+			// under way ended as an
+			// upstream failure: a WARN and status=500 per client, or "cancelled". It is
+			// the client's 400.
 			ctx.channel().attr(CLIENT_ERROR).setIfAbsent(HttpResponseStatus.BAD_REQUEST.code());
 		}
 		stopBodyTimer();
@@ -208,7 +225,8 @@ public final class RequestGuard extends ChannelDuplexHandler {
 		return HttpUtil.isTransferEncodingChunked(request) || HttpUtil.getContentLength(request, 0L) > 0;
 	}
 
-	// Body timing: only requests with a body pay for a timer (one per request, checked every read-timeout).
+	// Body timing: only requests with a body pay for a timer (one per request, checked
+	// every read-timeout).
 	private void startBodyTimer(ChannelHandlerContext ctx) {
 		this.receivingBody = true;
 		this.bodyStart = System.nanoTime();
@@ -235,7 +253,8 @@ public final class RequestGuard extends ChannelDuplexHandler {
 			this.bodyTimer = ctx.executor().schedule(() -> checkBody(ctx), next, TimeUnit.NANOSECONDS);
 			return;
 		}
-		// The client stopped sending its own body: its fault, so 408 (not the 504 the upstream's timeout would give),
+		// The client stopped sending its own body: its fault, so 408 (not the 504 the
+		// upstream's timeout would give),
 		// and the connection is closed, which also cancels the upstream call.
 		refuse(ctx, Unpooled.EMPTY_BUFFER, HttpResponseStatus.REQUEST_TIMEOUT);
 	}
@@ -251,7 +270,8 @@ public final class RequestGuard extends ChannelDuplexHandler {
 		}
 		HttpMethod method = request.method();
 		if (method == HttpMethod.TRACE || method == HttpMethod.CONNECT) {
-			// TRACE echoes headers back (cross-site tracing); CONNECT asks for a tunnel: no route wants either
+			// TRACE echoes headers back (cross-site tracing); CONNECT asks for a tunnel:
+			// no route wants either
 			return HttpResponseStatus.METHOD_NOT_ALLOWED;
 		}
 		String uri = request.uri();
@@ -269,7 +289,10 @@ public final class RequestGuard extends ChannelDuplexHandler {
 		return (hosts.hasNext() || !isHostAndPort(host)) ? HttpResponseStatus.BAD_REQUEST : null;
 	}
 
-	/** Characters a request target may hold as they are (RFC 3986: unreserved, sub-delims, ":@/?%"). */
+	/**
+	 * Characters a request target may hold as they are (RFC 3986: unreserved, sub-delims,
+	 * ":@/?%").
+	 */
 	private static final boolean[] TARGET_CHARS = new boolean[128];
 
 	static {
@@ -280,10 +303,12 @@ public final class RequestGuard extends ChannelDuplexHandler {
 	}
 
 	/**
-	 * An origin-form ({@code /path?query}) or absolute-form ({@code http://host/path}) request target that
-	 * {@code java.net.URI} accepts, or {@code *} for OPTIONS. Anything else Spring's request adapter would answer
-	 * with an empty 400, or route with a null host. Fast path: a scan of plain characters; anything unusual (a
-	 * character outside RFC 3986, a {@code %} escape) is checked by {@code java.net.URI}, as Spring will.
+	 * An origin-form ({@code /path?query}) or absolute-form ({@code http://host/path})
+	 * request target that {@code java.net.URI} accepts, or {@code *} for OPTIONS.
+	 * Anything else Spring's request adapter would answer with an empty 400, or route
+	 * with a null host. Fast path: a scan of plain characters; anything unusual (a
+	 * character outside RFC 3986, a {@code %} escape) is checked by {@code java.net.URI},
+	 * as Spring will.
 	 */
 	static boolean isRequestTarget(String uri, HttpMethod method) {
 		if (uri.isEmpty()) {
@@ -319,8 +344,9 @@ public final class RequestGuard extends ChannelDuplexHandler {
 	}
 
 	/**
-	 * An encoded {@code /} or {@code \\} or NUL in the path (not the query): it reads as a different path to each
-	 * decoder on the way (the actuator answered 500, Tomcat 400 as HTML), so it is refused once, here.
+	 * An encoded {@code /} or {@code \\} or NUL in the path (not the query): it reads as
+	 * a different path to each decoder on the way (the actuator answered 500, Tomcat 400
+	 * as HTML), so it is refused once, here.
 	 */
 	static boolean hasForbiddenEscape(String uri) {
 		int query = uri.indexOf('?');
@@ -336,15 +362,18 @@ public final class RequestGuard extends ChannelDuplexHandler {
 	}
 
 	/**
-	 * A {@code .} or {@code ..} segment (a dot also as {@code %2e}, a segment also followed by {@code ;params}) or an
-	 * empty one ({@code //}) in the path, not the query. The route predicates match the path as sent, the upstream
-	 * normalises it: {@code /api/studies/../../x} matched the study-service route and reached study-service as
-	 * {@code /x}. Browsers and HTTP clients remove dot segments before sending (RFC 3986 §5.2.4), so only a probe
-	 * carries one. A trailing slash (an empty last segment) is fine.
+	 * A {@code .} or {@code ..} segment (a dot also as {@code %2e}, a segment also
+	 * followed by {@code ;params}) or an empty one ({@code //}) in the path, not the
+	 * query. The route predicates match the path as sent, the upstream normalises it:
+	 * {@code /api/studies/../../x} matched the study-service route and reached
+	 * study-service as {@code /x}. Browsers and HTTP clients remove dot segments before
+	 * sending (RFC 3986 §5.2.4), so only a probe carries one. A trailing slash (an empty
+	 * last segment) is fine.
 	 */
 	static boolean hasDotOrEmptySegment(String uri) {
 		int start = 0;
-		if (uri.charAt(0) != '/') { // absolute-form: the path starts after scheme://authority
+		if (uri.charAt(0) != '/') { // absolute-form: the path starts after
+									// scheme://authority
 			int scheme = uri.indexOf("://");
 			start = (scheme < 0) ? -1 : uri.indexOf('/', scheme + 3);
 			if (start < 0) {
@@ -389,7 +418,10 @@ public final class RequestGuard extends ChannelDuplexHandler {
 		return dots == 1 || dots == 2;
 	}
 
-	/** {@code uri-host [ ":" port ]}: reg-name / IPv4 / IP-literal characters only (RFC 3986), not empty. */
+	/**
+	 * {@code uri-host [ ":" port ]}: reg-name / IPv4 / IP-literal characters only (RFC
+	 * 3986), not empty.
+	 */
 	static boolean isHostAndPort(String host) {
 		int length = host.length();
 		if (length == 0 || length > 255 + 6) {
@@ -412,13 +444,17 @@ public final class RequestGuard extends ChannelDuplexHandler {
 		String detail = (status == HttpResponseStatus.HTTP_VERSION_NOT_SUPPORTED)
 				? "Only HTTP/1.0 and HTTP/1.1 are supported."
 				: (status == HttpResponseStatus.REQUEST_TIMEOUT) ? "The request body stopped arriving."
-				: (status == HttpResponseStatus.REQUEST_HEADER_FIELDS_TOO_LARGE) ? "Too many or too large header fields."
-				: (status == HttpResponseStatus.REQUEST_URI_TOO_LONG) ? "The request line is too long."
-				: (status == HttpResponseStatus.METHOD_NOT_ALLOWED) ? "TRACE and CONNECT are not allowed."
-				: (status == HttpResponseStatus.REQUEST_ENTITY_TOO_LARGE) ? "The request body is too large."
-				: "Malformed request: it needs valid framing, a valid request target, exactly one valid Host header (HTTP/1.1), no encoded '/', '\\\\' or NUL and no '.', '..' or empty segment in its path.";
-		byte[] body = ("{\"type\":\"about:blank\",\"title\":\"" + status.reasonPhrase() + "\",\"status\":" + status.code()
-				+ ",\"detail\":\"" + detail + "\"}").getBytes(StandardCharsets.US_ASCII);
+						: (status == HttpResponseStatus.REQUEST_HEADER_FIELDS_TOO_LARGE)
+								? "Too many or too large header fields."
+								: (status == HttpResponseStatus.REQUEST_URI_TOO_LONG) ? "The request line is too long."
+										: (status == HttpResponseStatus.METHOD_NOT_ALLOWED)
+												? "TRACE and CONNECT are not allowed."
+												: (status == HttpResponseStatus.REQUEST_ENTITY_TOO_LARGE)
+														? "The request body is too large."
+														: "Malformed request: it needs valid framing, a valid request target, exactly one valid Host header (HTTP/1.1), no encoded '/', '\\\\' or NUL and no '.', '..' or empty segment in its path.";
+		byte[] body = ("{\"type\":\"about:blank\",\"title\":\"" + status.reasonPhrase() + "\",\"status\":"
+				+ status.code() + ",\"detail\":\"" + detail + "\"}")
+			.getBytes(StandardCharsets.US_ASCII);
 		FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status,
 				Unpooled.wrappedBuffer(body));
 		response.headers()

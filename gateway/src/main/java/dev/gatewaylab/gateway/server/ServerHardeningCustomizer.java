@@ -13,8 +13,9 @@ import org.springframework.stereotype.Component;
 import org.springframework.util.unit.DataSize;
 
 /**
- * Puts a {@link RequestGuard} on every connection of the gateway's HTTP server (the idle timeout is Spring Boot's
- * {@code server.netty.idle-timeout}). The management port gets it through {@link ManagementServerHardening}.
+ * Puts a {@link RequestGuard} on every connection of the gateway's HTTP server (the idle
+ * timeout is Spring Boot's {@code server.netty.idle-timeout}). The management port gets
+ * it through {@link ManagementServerHardening}.
  */
 @Component
 class ServerHardeningCustomizer implements NettyServerCustomizer {
@@ -25,7 +26,8 @@ class ServerHardeningCustomizer implements NettyServerCustomizer {
 
 	private final long maxBodyBytes;
 
-	// Strings, parsed here: the management child context has no conversion service for "500ms".
+	// Strings, parsed here: the management child context has no conversion service for
+	// "500ms".
 	ServerHardeningCustomizer(@Value("${gateway.server.read-timeout:3s}") String readTimeout,
 			@Value("${gateway.server.request-timeout:30s}") String requestTimeout,
 			@Value("${gateway.server.max-body-size:1MB}") String maxBodySize) {

@@ -68,8 +68,9 @@ public final class CapturingAppender extends AbstractAppender {
 	}
 
 	/**
-	 * Waits (with a deadline) until a message containing {@code text} has arrived; returns all messages. Async loggers
-	 * may still deliver an earlier test's lines, so tests select their own lines instead of counting all.
+	 * Waits (with a deadline) until a message containing {@code text} has arrived;
+	 * returns all messages. Async loggers may still deliver an earlier test's lines, so
+	 * tests select their own lines instead of counting all.
 	 */
 	public List<String> awaitMessageContaining(String text) {
 		long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
@@ -82,7 +83,10 @@ public final class CapturingAppender extends AbstractAppender {
 		return messages();
 	}
 
-	/** Async loggers append on their own thread: wait (with a deadline) until {@code count} events arrived. */
+	/**
+	 * Async loggers append on their own thread: wait (with a deadline) until
+	 * {@code count} events arrived.
+	 */
 	List<String> awaitMessages(int count) {
 		long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
 		while (this.events.size() < count) {

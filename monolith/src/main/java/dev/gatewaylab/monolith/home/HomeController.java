@@ -8,7 +8,10 @@ import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.GetMapping;
 
-/** The signed-in home page: the first page of studies, through study-core's public read API. */
+/**
+ * The signed-in home page: the first page of studies, through study-core's public read
+ * API.
+ */
 @Controller
 class HomeController {
 

@@ -15,8 +15,9 @@ import org.springframework.stereotype.Component;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
- * Seeds the documented demo users {@code user1}..{@code user1000} (password {@code password})
- * into an empty {@code app_user} table. Runs before the app reports ready.
+ * Seeds the documented demo users {@code user1}..{@code user1000} (password
+ * {@code password}) into an empty {@code app_user} table. Runs before the app reports
+ * ready.
  */
 @Component
 class DemoUserSeeder implements ApplicationRunner {
@@ -47,9 +48,12 @@ class DemoUserSeeder implements ApplicationRunner {
 			return;
 		}
 		long start = System.nanoTime();
-		// One hash for all 1000 demo users: a BCrypt hash costs ~100 ms at cost 10, so hashing each
-		// would add ~100 s to start-up. Shared salt is acceptable only because this is demo data
-		// with a published password. Login still pays the full BCrypt cost on every check.
+		// One hash for all 1000 demo users: a BCrypt hash costs ~100 ms at cost 10, so
+		// hashing each
+		// would add ~100 s to start-up. Shared salt is acceptable only because this is
+		// demo data
+		// with a published password. Login still pays the full BCrypt cost on every
+		// check.
 		String hash = this.passwordEncoder.encode(DEMO_PASSWORD);
 		long hashed = System.nanoTime();
 		List<Object[]> rows = new ArrayList<>(USER_COUNT);

@@ -21,10 +21,12 @@ import org.springframework.http.MediaType;
 import org.springframework.web.filter.OncePerRequestFilter;
 
 /**
- * Login attempts ({@code POST /login}) per user name: a token bucket of {@code perUser} attempts per {@code window}
- * (Bucket4j) in a bounded Caffeine cache; over it, 429 problem+json with {@code Retry-After} before the password is
- * even hashed (each BCrypt check costs ≈ 100 ms of CPU). It guards one account against guessing from many addresses;
- * the per-address limit is the gateway's, which knows the client address. Runs before Spring Security's chain.
+ * Login attempts ({@code POST /login}) per user name: a token bucket of {@code perUser}
+ * attempts per {@code window} (Bucket4j) in a bounded Caffeine cache; over it, 429
+ * problem+json with {@code Retry-After} before the password is even hashed (each BCrypt
+ * check costs ≈ 100 ms of CPU). It guards one account against guessing from many
+ * addresses; the per-address limit is the gateway's, which knows the client address. Runs
+ * before Spring Security's chain.
  */
 final class LoginAttemptLimiter extends OncePerRequestFilter {
 
@@ -56,9 +58,11 @@ final class LoginAttemptLimiter extends OncePerRequestFilter {
 		// Bounded key: a 10 kB "user name" must not become a 10 kB cache key.
 		String key = username.strip().toLowerCase(Locale.ROOT);
 		key = key.substring(0, Math.min(key.length(), 100));
-		Bucket bucket = this.buckets.get(key, (name) -> Bucket.builder()
-			.addLimit(Bandwidth.builder().capacity(this.perUser).refillGreedy(this.perUser, this.window).build())
-			.build());
+		Bucket bucket = this.buckets.get(key,
+				(name) -> Bucket.builder()
+					.addLimit(
+							Bandwidth.builder().capacity(this.perUser).refillGreedy(this.perUser, this.window).build())
+					.build());
 		ConsumptionProbe probe = bucket.tryConsumeAndReturnRemaining(1);
 		if (probe.isConsumed()) {
 			chain.doFilter(request, response);
@@ -66,7 +70,8 @@ final class LoginAttemptLimiter extends OncePerRequestFilter {
 		}
 		long retryAfter = Math.max(1, (probe.getNanosToWaitForRefill() + 999_999_999L) / 1_000_000_000L);
 		byte[] body = ("{\"type\":\"about:blank\",\"title\":\"Too Many Requests\",\"status\":429,"
-				+ "\"detail\":\"Too many login attempts for this user.\"}").getBytes(StandardCharsets.UTF_8);
+				+ "\"detail\":\"Too many login attempts for this user.\"}")
+			.getBytes(StandardCharsets.UTF_8);
 		response.setStatus(HttpStatus.TOO_MANY_REQUESTS.value());
 		response.setHeader(HttpHeaders.RETRY_AFTER, Long.toString(retryAfter));
 		response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);

@@ -12,9 +12,11 @@ import org.springframework.validation.annotation.Validated;
 /**
  * Login settings.
  *
- * @param bcryptCost BCrypt log rounds (env {@code MONOLITH_BCRYPT_COST}); 10 costs ≈ 100 ms per
- * hash on one core, so it bounds login throughput — always quote it beside a login figure
- * @param loginPerUser login attempts per user name per {@code loginWindow} (env {@code MONOLITH_LOGIN_PER_USER})
+ * @param bcryptCost BCrypt log rounds (env {@code MONOLITH_BCRYPT_COST}); 10 costs ≈ 100
+ * ms per hash on one core, so it bounds login throughput — always quote it beside a login
+ * figure
+ * @param loginPerUser login attempts per user name per {@code loginWindow} (env
+ * {@code MONOLITH_LOGIN_PER_USER})
  * @param loginWindow the window of that budget (env {@code MONOLITH_LOGIN_WINDOW})
  */
 @ConfigurationProperties("monolith.security")

@@ -6,7 +6,10 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.security.crypto.bcrypt.BCryptPasswordEncoder;
 import org.springframework.security.crypto.password.PasswordEncoder;
 
-/** BCrypt with the configured cost; an out-of-range cost fails start-up at property binding. */
+/**
+ * BCrypt with the configured cost; an out-of-range cost fails start-up at property
+ * binding.
+ */
 @Configuration(proxyBeanMethods = false)
 @EnableConfigurationProperties(MonolithSecurityProperties.class)
 class PasswordConfiguration {

@@ -15,8 +15,8 @@ import org.springframework.security.web.authentication.LoginUrlAuthenticationEnt
 import org.springframework.security.web.header.writers.ReferrerPolicyHeaderWriter.ReferrerPolicy;
 
 /**
- * Two filter chains, most specific first: the stateless study API with the actuator (management
- * port), and the browser pages behind form login.
+ * Two filter chains, most specific first: the stateless study API with the actuator
+ * (management port), and the browser pages behind form login.
  */
 @Configuration(proxyBeanMethods = false)
 class SecurityConfiguration {
@@ -25,12 +25,16 @@ class SecurityConfiguration {
 			+ "frame-ancestors 'none'; form-action 'self'; base-uri 'none'";
 
 	/**
-	 * The same anonymous, stateless API as study-service — the load plans call it (POST included) without a
-	 * session or CSRF token, so it must cost no more than there — and the actuator paths: only health, info and
-	 * prometheus are exposed, and only on the management port; matching the path makes any other
-	 * {@code /actuator/...} a plain 404 on either port instead of a login redirect.
+	 * The same anonymous, stateless API as study-service — the load plans call it (POST
+	 * included) without a session or CSRF token, so it must cost no more than there — and
+	 * the actuator paths: only health, info and prometheus are exposed, and only on the
+	 * management port; matching the path makes any other {@code /actuator/...} a plain
+	 * 404 on either port instead of a login redirect.
 	 */
-	/** Before Spring Security's chain, so an over-budget attempt never reaches the password check. */
+	/**
+	 * Before Spring Security's chain, so an over-budget attempt never reaches the
+	 * password check.
+	 */
 	@Bean
 	FilterRegistrationBean<LoginAttemptLimiter> loginAttemptLimiter(MonolithSecurityProperties properties) {
 		FilterRegistrationBean<LoginAttemptLimiter> registration = new FilterRegistrationBean<>(
@@ -57,20 +61,23 @@ class SecurityConfiguration {
 	@Bean
 	@Order(2)
 	SecurityFilterChain webFilterChain(HttpSecurity http) throws Exception {
-		// Relative Location headers, so redirects keep pointing at the gateway when it fronts us.
+		// Relative Location headers, so redirects keep pointing at the gateway when it
+		// fronts us.
 		LoginUrlAuthenticationEntryPoint loginEntryPoint = new LoginUrlAuthenticationEntryPoint("/login");
 		loginEntryPoint.setFavorRelativeUris(true);
 		return http
-			.authorizeHttpRequests((requests) -> requests
-				.dispatcherTypeMatchers(DispatcherType.ERROR).permitAll()
-				.requestMatchers("/login", "/error", "/css/**", "/js/**", "/images/**", "/favicon.ico").permitAll()
-				.anyRequest().authenticated())
+			.authorizeHttpRequests((requests) -> requests.dispatcherTypeMatchers(DispatcherType.ERROR)
+				.permitAll()
+				.requestMatchers("/login", "/error", "/css/**", "/js/**", "/images/**", "/favicon.ico")
+				.permitAll()
+				.anyRequest()
+				.authenticated())
 			.formLogin((form) -> form.loginPage("/login").defaultSuccessUrl("/", true))
 			.exceptionHandling((exceptions) -> exceptions.authenticationEntryPoint(loginEntryPoint))
 			.logout((logout) -> logout.permitAll())
-			// The pages use only their own CSS, no scripts, no frames: a strict policy costs nothing.
-			.headers((headers) -> headers
-				.contentSecurityPolicy((csp) -> csp.policyDirectives(CONTENT_SECURITY_POLICY))
+			// The pages use only their own CSS, no scripts, no frames: a strict policy
+			// costs nothing.
+			.headers((headers) -> headers.contentSecurityPolicy((csp) -> csp.policyDirectives(CONTENT_SECURITY_POLICY))
 				.referrerPolicy((referrer) -> referrer.policy(ReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN)))
 			.build();
 	}

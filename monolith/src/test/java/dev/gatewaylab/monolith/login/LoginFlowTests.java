@@ -25,8 +25,8 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The browser flow over real HTTP (cookies, redirects, CSRF) on a random port. Demo users are
- * hashed at BCrypt cost 4 here to keep the tests fast.
+ * The browser flow over real HTTP (cookies, redirects, CSRF) on a random port. Demo users
+ * are hashed at BCrypt cost 4 here to keep the tests fast.
  */
 @MonolithIntegrationTest
 class LoginFlowTests {
@@ -55,8 +55,8 @@ class LoginFlowTests {
 		HttpResponse<String> page = get("/login");
 
 		assertThat(page.statusCode()).isEqualTo(200);
-		assertThat(page.headers().firstValue("Content-Type")).hasValueSatisfying(
-				(type) -> assertThat(type).startsWith("text/html"));
+		assertThat(page.headers().firstValue("Content-Type"))
+			.hasValueSatisfying((type) -> assertThat(type).startsWith("text/html"));
 		assertThat(page.body()).containsPattern(CSRF_INPUT)
 			.contains("name=\"username\"")
 			.contains("name=\"password\"")
@@ -137,8 +137,7 @@ class LoginFlowTests {
 		HttpResponse<String> home = get("/");
 		assertThat(home.statusCode()).isEqualTo(200);
 		assertThat(home.body()).contains("Studies").contains("user1").contains("action=\"/logout\"");
-		assertThat(home.body().split("class=\"tag\"", -1)).as("20 study rows, one category tag each")
-			.hasSize(20 + 1);
+		assertThat(home.body().split("class=\"tag\"", -1)).as("20 study rows, one category tag each").hasSize(20 + 1);
 	}
 
 	@Test
@@ -190,7 +189,8 @@ class LoginFlowTests {
 
 	@Test
 	void unknownPageSendsAnonymousVisitorsToLoginFirst() throws Exception {
-		// Deny by default: a page that is not public needs a login before anyone learns it is missing.
+		// Deny by default: a page that is not public needs a login before anyone learns
+		// it is missing.
 		HttpResponse<String> response = get("/no-such-page");
 
 		assertThat(response.statusCode()).isEqualTo(302);

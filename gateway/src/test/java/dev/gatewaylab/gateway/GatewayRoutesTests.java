@@ -1,0 +1,302 @@
+package dev.gatewaylab.gateway;
+
+import java.time.Duration;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.cloud.gateway.handler.RoutePredicateHandlerMapping;
+import org.springframework.http.MediaType;
+import org.springframework.test.web.reactive.server.WebTestClient;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The gateway on a random port in front of a real upstream (study-service route) and a
+ * dead one (monolith route).
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+		properties = { "management.server.port=0", "STUDY_SERVICE_RESPONSE_TIMEOUT_MS=500", "LOG_PATH=target/logs" })
+class GatewayRoutesTests extends RunningGateway {
+
+	WebTestClient client;
+
+	@Autowired
+	RoutePredicateHandlerMapping handlerMapping;
+
+	@BeforeEach
+	void client() {
+		this.client = clientOf(this.port);
+	}
+
+	@Test
+	void returnsExactlyWhatTheUpstreamReturnsWithARequestId() {
+		byte[] body = this.client.get()
+			.uri("/api/studies/1")
+			.exchange()
+			.expectStatus()
+			.isOk()
+			.expectHeader()
+			.contentType(MediaType.APPLICATION_JSON)
+			.expectHeader()
+			.exists("X-Request-Id")
+			.expectBody()
+			.returnResult()
+			.getResponseBodyContent();
+		assertThat(new String(body)).isEqualTo(Upstream.STUDY_JSON);
+	}
+
+	@Test
+	void sendsTheClientsRequestIdUpstream() {
+		this.client.get()
+			.uri("/api/studies/1")
+			.header("X-Request-Id", "lab-42")
+			.exchange()
+			.expectStatus()
+			.isOk()
+			.expectHeader()
+			.valueEquals("X-Request-Id", "lab-42");
+		assertThat(upstream.requestIds).contains("lab-42");
+	}
+
+	@Test
+	void aGetThatFailsOnceWith503IsRetriedAndTheClientSees200() {
+		upstream.flakyGets.set(0);
+		this.client.get().uri("/api/studies/2").exchange().expectStatus().isOk();
+		assertThat(upstream.flakyGets).hasValue(2);
+	}
+
+	@Test
+	void aGetThatFailsWith500IsNotRetried() {
+		upstream.brokenGets.set(0);
+		this.client.get().uri("/api/studies/3").exchange().expectStatus().isEqualTo(500);
+		assertThat(upstream.brokenGets).hasValue(1);
+	}
+
+	@Test
+	void aFailingPostIsNeverRetried() {
+		upstream.failingPosts.set(0);
+		this.client.post().uri("/api/studies/2").bodyValue("{}").exchange().expectStatus().isEqualTo(503);
+		assertThat(upstream.failingPosts).hasValue(1);
+	}
+
+	@Test
+	void retriesStopAtTheLimitAndTheClientSeesTheLastAnswer() {
+		upstream.unavailableGets.set(0);
+		this.client.get().uri("/api/studies/4").exchange().expectStatus().isEqualTo(503);
+		assertThat(upstream.unavailableGets).as("one attempt + GATEWAY_RETRIES (2)").hasValue(3);
+	}
+
+	@Test
+	void aGetWithABodyIsNotRetriedByTheGatewaysRetryFilter() {
+		upstream.unavailableGets.set(0);
+		this.client.method(org.springframework.http.HttpMethod.GET)
+			.uri("/api/studies/4")
+			.bodyValue("{\"q\":1}")
+			.exchange()
+			.expectStatus()
+			.isEqualTo(503);
+		// its body was read by the first attempt: a second one could not send it
+		// (FrameworkRoutingTests shows why)
+		assertThat(upstream.unavailableGets).hasValue(1);
+	}
+
+	@Test
+	void aBodyLargerThanTheSingleWriteLimitArrivesWhole() {
+		byte[] body = this.client.get()
+			.uri("/api/studies/big")
+			.exchange()
+			.expectStatus()
+			.isOk()
+			.expectHeader()
+			.contentLength(Upstream.BIG_BODY.length())
+			.expectBody()
+			.returnResult()
+			.getResponseBodyContent();
+		assertThat(new String(body)).isEqualTo(Upstream.BIG_BODY);
+	}
+
+	@Test
+	void aChunkedBodyIsStreamedWhole() {
+		this.client.get()
+			.uri("/api/studies/chunked")
+			.exchange()
+			.expectStatus()
+			.isOk()
+			.expectBody(String.class)
+			.isEqualTo("[\"a\",\"b\",\"c\"]");
+	}
+
+	@Test
+	void tellsTheUpstreamTheClientAddress() {
+		// the test client is 127.0.0.1, a trusted proxy by default: its entries are kept,
+		// itself appended
+		this.client.get()
+			.uri("/api/studies/1")
+			.header("X-Forwarded-For", "203.0.113.9")
+			.exchange()
+			.expectStatus()
+			.isOk();
+		assertThat(upstream.forwardedFor).contains("203.0.113.9, 127.0.0.1");
+	}
+
+	/**
+	 * The handler mapping these tests run through: the gateway's own route lookup unless
+	 * the knob asks otherwise.
+	 */
+	String expectedHandlerMapping() {
+		return "RouteLookupHandlerMapping";
+	}
+
+	@Test
+	void looksRoutesUpWithTheConfiguredHandlerMapping() {
+		assertThat(this.handlerMapping.getClass().getSimpleName()).isEqualTo(expectedHandlerMapping());
+	}
+
+	@Test
+	void forwardsTheClientsHeadersWithTheUpstreamsHostAndWithoutHopByHopHeaders() {
+		this.client.get()
+			.uri("/api/studies/1")
+			.header("Host", "client.example")
+			.header("User-Agent", "lab-test/1")
+			.header("X-Multi", "a", "b")
+			.header("Proxy-Authorization", "Basic eDp5")
+			.header("TE", "trailers")
+			.exchange()
+			.expectStatus()
+			.isOk();
+		io.netty.handler.codec.http.HttpHeaders seen = upstream.lastHeaders;
+		assertThat(seen.get("Host")).isEqualTo(upstream.url().substring("http://".length()));
+		assertThat(seen.get("User-Agent")).isEqualTo("lab-test/1");
+		assertThat(seen.getAll("X-Multi")).containsExactly("a", "b");
+		assertThat(seen.contains("Proxy-Authorization")).isFalse();
+		assertThat(seen.contains("TE")).isFalse();
+		assertThat(seen.getAll("X-Request-Id")).hasSize(1);
+	}
+
+	@Test
+	void returnsTheUpstreamsResponseHeadersWithoutHopByHopHeaders() {
+		this.client.get()
+			.uri("/api/studies/headers")
+			.exchange()
+			.expectStatus()
+			.isOk()
+			.expectHeader()
+			.valueEquals("X-Multi", "a", "b")
+			.expectHeader()
+			.valueEquals("Set-Cookie", "one=1", "two=2")
+			.expectHeader()
+			.doesNotExist("Proxy-Authenticate")
+			.expectHeader()
+			.contentType(MediaType.APPLICATION_JSON);
+	}
+
+	@Test
+	void sendsAGeneratedRequestIdUpstreamAndBack() {
+		String returned = this.client.get()
+			.uri("/api/studies/1")
+			.exchange()
+			.expectStatus()
+			.isOk()
+			.returnResult(String.class)
+			.getResponseHeaders()
+			.getFirst("X-Request-Id");
+		assertThat(returned).matches("[0-9a-f-]{36}");
+		assertThat(upstream.requestIds).contains(returned);
+	}
+
+	@Test
+	void slowUpstreamGives504ProblemWithinTheRoutesTimeout() {
+		long start = System.nanoTime();
+		this.client.get()
+			.uri("/api/studies/1/slow")
+			.exchange()
+			.expectStatus()
+			.isEqualTo(504)
+			.expectHeader()
+			.contentType(MediaType.APPLICATION_PROBLEM_JSON)
+			.expectBody()
+			.jsonPath("$.status")
+			.isEqualTo(504)
+			.jsonPath("$.title")
+			.isEqualTo("Upstream timeout");
+		// Route timeout 500 ms; the checklist allows timeout + 200 ms, a loaded 2-core CI
+		// machine gets some slack.
+		assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofMillis(1500));
+	}
+
+	@Test
+	void deadUpstreamGives503ProblemNot500() {
+		this.client.get()
+			.uri("/login")
+			.exchange()
+			.expectStatus()
+			.isEqualTo(503)
+			.expectHeader()
+			.contentType(MediaType.APPLICATION_PROBLEM_JSON)
+			.expectBody()
+			.jsonPath("$.status")
+			.isEqualTo(503)
+			.jsonPath("$.title")
+			.isEqualTo("Upstream unavailable")
+			.jsonPath("$.instance")
+			.isEqualTo("/login");
+	}
+
+	@Test
+	void unknownPathGives404Problem() {
+		this.client.get()
+			.uri("/nope")
+			.exchange()
+			.expectStatus()
+			.isNotFound()
+			.expectHeader()
+			.contentType(MediaType.APPLICATION_PROBLEM_JSON)
+			.expectBody(String.class)
+			// spring.web.resources.add-mappings=false: no classpath resource handler
+			// behind the routes
+			.value((body) -> assertThat(body).contains("\"status\":404").doesNotContain("static resource"));
+	}
+
+	@Test
+	void actuatorIsNotReachableOnThePublicPort() {
+		for (String path : new String[] { "/actuator", "/actuator/health", "/actuator/prometheus",
+				"/actuator/gateway/routes" }) {
+			this.client.get().uri(path).exchange().expectStatus().isNotFound();
+		}
+	}
+
+	@Test
+	void managementPortExposesOnlyHealthInfoAndPrometheus() {
+		WebTestClient management = clientOf(this.managementPort);
+		management.get()
+			.uri("/actuator/health/readiness")
+			.exchange()
+			.expectStatus()
+			.isOk()
+			.expectBody()
+			.jsonPath("$.status")
+			.isEqualTo("UP");
+		management.get().uri("/actuator/health/liveness").exchange().expectStatus().isOk();
+		management.get().uri("/actuator/info").exchange().expectStatus().isOk();
+		management.get().uri("/actuator/gateway/routes").exchange().expectStatus().isNotFound();
+		management.get().uri("/actuator/env").exchange().expectStatus().isNotFound();
+
+		this.client.get().uri("/api/studies/1").exchange().expectStatus().isOk();
+		String metrics = management.get()
+			.uri("/actuator/prometheus")
+			.exchange()
+			.expectStatus()
+			.isOk()
+			.expectBody(String.class)
+			.returnResult()
+			.getResponseBody();
+		assertThat(metrics).contains("application=\"gateway\"")
+			.containsPattern("spring_cloud_gateway_requests_seconds_bucket\\{.*routeId=\"study-service\"")
+			.contains("reactor_netty_connection_provider_")
+			.contains("gateway_log_events_dropped_total");
+	}
+
+}

@@ -1,0 +1,102 @@
+package dev.gatewaylab.gateway.login;
+
+import java.net.InetSocketAddress;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.junit.jupiter.api.Test;
+import reactor.core.publisher.Mono;
+
+import org.springframework.cloud.gateway.filter.GatewayFilterChain;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.http.server.RequestPath;
+import org.springframework.mock.http.server.reactive.MockServerHttpRequest;
+import org.springframework.mock.web.server.MockServerWebExchange;
+
+import dev.gatewaylab.gateway.clientip.ClientIpResolver;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * POST /login per client address: 429 + Retry-After over budget, other addresses
+ * unaffected (RELIABILITY item 10).
+ */
+class LoginRateLimitGlobalFilterTests {
+
+	private final AtomicInteger forwarded = new AtomicInteger();
+
+	private final GatewayFilterChain upstream = (exchange) -> {
+		this.forwarded.incrementAndGet();
+		return Mono.empty();
+	};
+
+	private final LoginRateLimitGlobalFilter filter = new LoginRateLimitGlobalFilter(ClientIpResolver.of("10.0.0.0/8"),
+			3, "1m", 1000);
+
+	@Test
+	void aBurstOverTheBudgetGets429ProblemWithRetryAfterAndAnotherAddressIsUnaffected() {
+		for (int i = 0; i < 3; i++) {
+			assertThat(login("198.51.100.1", null).getResponse().getStatusCode()).isNull();
+		}
+		MockServerWebExchange refused = login("198.51.100.1", null);
+		assertThat(refused.getResponse().getStatusCode()).isEqualTo(HttpStatus.TOO_MANY_REQUESTS);
+		assertThat(refused.getResponse().getHeaders().getContentType()).isEqualTo(MediaType.APPLICATION_PROBLEM_JSON);
+		assertThat(Long.parseLong(refused.getResponse().getHeaders().getFirst("Retry-After"))).isBetween(1L, 60L);
+		assertThat(this.forwarded).hasValue(3);
+
+		assertThat(login("198.51.100.2", null).getResponse().getStatusCode()).as("another address").isNull();
+		assertThat(this.forwarded).hasValue(4);
+	}
+
+	@Test
+	void behindATrustedProxyTheForwardedClientCountsAndAForgedHeaderFromAnUntrustedPeerDoesNot() {
+		for (int i = 0; i < 3; i++) {
+			login("10.0.0.1", "203.0.113.7");
+		}
+		assertThat(login("10.0.0.1", "203.0.113.7").getResponse().getStatusCode())
+			.isEqualTo(HttpStatus.TOO_MANY_REQUESTS);
+		assertThat(login("10.0.0.1", "203.0.113.8").getResponse().getStatusCode()).as("another client, same proxy")
+			.isNull();
+		// an untrusted peer choosing a fresh X-Forwarded-For each time is still one
+		// client
+		for (int i = 0; i < 3; i++) {
+			login("198.51.100.9", "192.0.2." + i);
+		}
+		assertThat(login("198.51.100.9", "192.0.2.99").getResponse().getStatusCode())
+			.isEqualTo(HttpStatus.TOO_MANY_REQUESTS);
+	}
+
+	@Test
+	void otherRequestsAndSpellingsArePassedOrCountedAsTheUpstreamSeesThem() {
+		assertThat(LoginRateLimitGlobalFilter.isLogin(RequestPath.parse("/login", null).pathWithinApplication()))
+			.isTrue();
+		assertThat(LoginRateLimitGlobalFilter
+			.isLogin(RequestPath.parse("/login;jsessionid=x", null).pathWithinApplication())).isTrue();
+		assertThat(LoginRateLimitGlobalFilter.isLogin(RequestPath.parse("/%6cogin", null).pathWithinApplication()))
+			.isTrue();
+		assertThat(LoginRateLimitGlobalFilter.isLogin(RequestPath.parse("/login/", null).pathWithinApplication()))
+			.isTrue();
+		assertThat(LoginRateLimitGlobalFilter.isLogin(RequestPath.parse("/logins", null).pathWithinApplication()))
+			.isFalse();
+		assertThat(LoginRateLimitGlobalFilter.isLogin(RequestPath.parse("/api/login", null).pathWithinApplication()))
+			.isFalse();
+		for (int i = 0; i < 10; i++) {
+			MockServerWebExchange get = MockServerWebExchange
+				.from(MockServerHttpRequest.get("/login").remoteAddress(new InetSocketAddress("198.51.100.3", 40000)));
+			this.filter.filter(get, this.upstream).block();
+			assertThat(get.getResponse().getStatusCode()).isNull();
+		}
+	}
+
+	private MockServerWebExchange login(String peer, String forwardedFor) {
+		MockServerHttpRequest.BodyBuilder request = MockServerHttpRequest.post("/login")
+			.remoteAddress(new InetSocketAddress(peer, 40000));
+		if (forwardedFor != null) {
+			request.header("X-Forwarded-For", forwardedFor);
+		}
+		MockServerWebExchange exchange = MockServerWebExchange.from(request);
+		this.filter.filter(exchange, this.upstream).block();
+		return exchange;
+	}
+
+}

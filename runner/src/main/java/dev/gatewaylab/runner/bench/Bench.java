@@ -1,0 +1,265 @@
+package dev.gatewaylab.runner.bench;
+
+import dev.gatewaylab.runner.jmeter.Dashboards;
+import dev.gatewaylab.runner.metrics.LiveMetrics;
+import dev.gatewaylab.runner.process.MachineSpeed;
+import dev.gatewaylab.runner.process.ProcSampler;
+import dev.gatewaylab.runner.report.BenchReport;
+import dev.gatewaylab.runner.result.EngineResult;
+import dev.gatewaylab.runner.result.RepResult;
+import dev.gatewaylab.runner.result.RunResult;
+import dev.gatewaylab.runner.result.TargetResult;
+import dev.gatewaylab.runner.run.Catalog;
+import dev.gatewaylab.runner.run.ClockOffsets;
+import dev.gatewaylab.runner.run.Engines;
+import dev.gatewaylab.runner.run.Load;
+import dev.gatewaylab.runner.warmup.Warmup;
+import dev.gatewaylab.runner.run.Progress;
+import dev.gatewaylab.runner.run.Settings;
+import dev.gatewaylab.runner.warmup.SteadyState;
+import dev.gatewaylab.runner.run.Target;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One bench run as a pipeline: warm up → measure (interleaved repetitions) → summarise →
+ * diagnose → write. State is one {@link TargetRun} per target.
+ */
+final class Bench {
+
+	private final Settings s;
+
+	private final Path dir;
+
+	private final PrintStream out;
+
+	private final LiveMetrics metrics;
+
+	private final Restarts restarts;
+
+	private final Experiment experiment;
+
+	private final Map<String, TargetRun> runs = new LinkedHashMap<>();
+
+	private final List<RepResult> reps = new ArrayList<>();
+
+	private final List<String> engineEvents = new ArrayList<>();
+
+	private final List<String> lostEngines = new ArrayList<>();
+
+	private ClockOffsets clocks;
+
+	Bench(Settings settings, Path dir, PrintStream out, LiveMetrics metrics, Restarts restarts, Experiment experiment) {
+		this.s = settings;
+		this.dir = dir;
+		this.out = out;
+		this.metrics = metrics;
+		this.restarts = restarts;
+		this.experiment = experiment;
+		settings.targets().forEach(t -> runs.put(t.name(), new TargetRun(t)));
+	}
+
+	/**
+	 * A planning figure for the progress line: warm-up usually ends after about 10
+	 * windows (1 with --quick).
+	 */
+	long plannedSeconds() {
+		int n = s.targets().size();
+		long overhead = 1; // engine start/stop per run
+		long windows = s.quick() ? 1 : 10;
+		long warm = restarts != null ? (long) s.repetitions() * n * (windows * (s.warmupSeconds() + overhead) + 30)
+				: n * windows * (s.warmupSeconds() + overhead);
+		long open = restarts != null || s.latencyRepetitions() == 0 ? 0
+				: (long) s.latencyRepetitions() * n * (s.durationSeconds() + overhead)
+						+ (EqualLoad.warms(s) ? n * (EqualLoad.WARMUP_SECONDS + 2 + overhead) : 0);
+		if (experiment != null && experiment.toggle() != null) {
+			return ToggleRuns.plannedSeconds(s, windows);
+		}
+		return warm + (long) s.repetitions() * n * (s.durationSeconds() + overhead) + open;
+	}
+
+	/**
+	 * Runs the pipeline and writes the reports; returns what was written (warnings
+	 * included).
+	 */
+	RunResult run() throws IOException, InterruptedException {
+		Instant started = Instant.now();
+		try (Progress progress = new Progress(out, plannedSeconds())) {
+			Load load = new Load(s, metrics, progress);
+			Warmup warmup = new Warmup(s, load);
+			if (restarts == null && s.warmupSeconds() > 0) {
+				warmup.runInterleaved(s.targets()).forEach((t, w) -> runs.get(t.name()).warmup = w);
+			}
+			if (experiment != null && experiment.toggle() != null) {
+				new ToggleRuns(s, experiment, restarts, runs, reps, dir, this::pids).run(load, warmup, progress);
+			}
+			for (int rep = 1; rep <= s.repetitions() && (experiment == null || experiment.toggle() == null); rep++) {
+				for (TargetRun r : inOrder(rep)) {
+					if (restarts != null) {
+						progress.phase("variant " + r.target.name() + " (restart if needed)", 30);
+						restarts.switchTo(r.target, rep);
+						if (s.warmupSeconds() > 0) {
+							r.warmup = warmup.run(warmupTarget(r.target)); // a restarted
+																			// service is
+																			// a cold JVM
+						}
+					}
+					progress.phase("measure " + r.target.name() + " rep " + rep + "/" + s.repetitions(),
+							s.durationSeconds());
+					measure(load, r, rep);
+				}
+			}
+			if (restarts == null && s.latencyRepetitions() > 0) {
+				equalLoad(load, progress);
+			}
+			engineEvents.addAll(load.engineEvents());
+			lostEngines.addAll(load.lostEngines());
+			clocks = load.clockOffsets();
+		}
+		finally {
+			if (restarts != null) {
+				restarts.restoreDefault();
+			}
+		}
+		List<TargetResult> results = runs.values().stream().map(Summary::of).toList();
+		RunResult run = diagnose(started, results);
+		return write(run);
+	}
+
+	/**
+	 * The targets in alternating order — A B C in odd repetitions, C B A in even ones —
+	 * so that a drift over the run (an upstream still warming, a neighbour's load fading)
+	 * does not always favour the target measured last.
+	 */
+	List<TargetRun> inOrder(int rep) {
+		List<TargetRun> order = new ArrayList<>(runs.values());
+		if (rep % 2 == 0) {
+			Collections.reverse(order);
+		}
+		return order;
+	}
+
+	private void measure(Load load, TargetRun r, int rep) throws IOException, InterruptedException {
+		Path jtl = dir.resolve("raw").resolve(r.target.name() + "-rep" + rep + ".jtl");
+		double calibration = MachineSpeed.probeMillis();
+		ProcSampler sampler = ProcSampler.supported() ? ProcSampler.start(pids(r.target)) : null;
+		try {
+			if (s.openModel()) {
+				load.runOpen(r.target, s.rate(), s.durationSeconds(), jtl);
+			}
+			else {
+				load.run(r.target, s.durationSeconds(), s.threads(), jtl, x -> {
+				});
+			}
+		}
+		finally {
+			if (sampler != null) {
+				r.usages.add(sampler.usage());
+				sampler.close();
+			}
+		}
+		Load.Measured m = Load.read(r.target, jtl, "rep " + rep, s.remoteHosts());
+		r.reps.add(m.aggregate());
+		r.engineSamples.add(m.engines());
+		r.timelines.add(m.timeline());
+		reps.add(new RepResult(r.target.name(), rep, m.aggregate().samples(), m.aggregate().failures(),
+				m.aggregate().tps(), m.aggregate().avgMs(), m.aggregate().percentileMs(99),
+				m.aggregate().windowSeconds(), dir.relativize(jtl).toString(), calibration, null));
+	}
+
+	/** Latency at equal load: {@link EqualLoad}. */
+	private void equalLoad(Load load, Progress progress) throws IOException, InterruptedException {
+		new EqualLoad(s, dir).run(load, progress, runs.values(), this::inOrder);
+	}
+
+	/**
+	 * What warms a target up: itself, except in an open-model experiment, whose plan may
+	 * be slow by design (the slow-upstream plan gives 8 closed-model threads ≈ 16 req/s,
+	 * too few to warm a JIT or to agree on TPS): there the kind's own plan on the same
+	 * URL warms the same JVMs.
+	 */
+	private Target warmupTarget(Target t) {
+		Catalog.TargetKind kind = s.catalog().kindOf(t);
+		return !s.openModel() || kind == null ? t : t.variant(t.name(), kind.plan(), t.restartEnv());
+	}
+
+	/** The lab's own processes (by pid file) plus this runner. */
+	private Map<String, Long> pids(Target t) {
+		Map<String, Long> pids = new LinkedHashMap<>();
+		if (t.local()) {
+			for (String svc : s.catalog().services().keySet()) {
+				Long pid = ProcSampler.pidFromFile(s.labHome(), svc);
+				if (pid != null) {
+					pids.put(svc, pid);
+				}
+			}
+		}
+		pids.putAll(Engines.localPids(s.labHome(), s.remoteHosts()));
+		pids.put("runner", ProcessHandle.current().pid());
+		return pids;
+	}
+
+	private RunResult diagnose(Instant started, List<TargetResult> results) {
+		boolean allLocal = s.targets().stream().allMatch(Target::local) && s.remoteHosts().isEmpty();
+		Diagnosis.Context c = new Diagnosis.Context(Runtime.getRuntime().availableProcessors(), allLocal,
+				s.warmupSeconds());
+		List<String> warnings = new ArrayList<>();
+		if (s.quick() && s.warmupSeconds() > 0) {
+			warnings.add("--quick: warm-up was one " + s.warmupSeconds() + " s window per target, not judged — the "
+					+ "figures may include JIT warm-up; use ./lab bench for numbers to keep");
+		}
+		Map<String, String> services = new LinkedHashMap<>();
+		for (TargetResult r : results) {
+			TargetRun run = runs.get(r.name());
+			services.put(r.name(), run.target.service());
+			warnings.addAll(Diagnosis.warnings(r, run.target.service(), s.quick() ? null : run.warmup, c));
+		}
+		Engines perEngine = new Engines(s.remoteHosts());
+		for (TargetRun r : runs.values()) {
+			r.engineSamples.forEach(counts -> perEngine.samples(r.target.name(), counts));
+			r.usages.forEach(perEngine::usage);
+		}
+		List<EngineResult> engines = perEngine.results(lostEngines, clocks);
+		warnings.addAll(Engines.warnings(engines, lostEngines));
+		if (clocks != null) {
+			warnings.addAll(clocks.warnings());
+		}
+		warnings.addAll(engineEvents);
+		Diagnosis.machineSpeedChanged(reps).ifPresent(warnings::add);
+		Answer.Verdict v = Answer.of(s, experiment, results, services);
+		return new RunResult(v.answer(), s.describe(),
+				Environment.probe(started, s.labHome(), s.remoteHosts(), s.catalog().services().keySet()), results,
+				v.ratios(), reps, v.comparisons(), warnings, Notes.of(s, results, experiment), engines);
+	}
+
+	/**
+	 * JMeter dashboards (best effort: a failure becomes a warning), then run.json,
+	 * report.md, report.html.
+	 */
+	private RunResult write(RunResult run) throws IOException {
+		List<String> warnings = new ArrayList<>(run.warnings());
+		for (Target t : s.dashboards() ? s.targets() : List.<Target>of()) {
+			List<Path> jtls = reps.stream()
+				.filter(r -> r.target().equals(t.name()))
+				.map(r -> dir.resolve(r.jtl()))
+				.toList();
+			try {
+				Dashboards.generate(jtls, dir.resolve("jmeter-dashboard").resolve(t.name()));
+			}
+			catch (Exception e) {
+				warnings.add("JMeter dashboard for " + t.name() + " failed: " + e.getMessage());
+			}
+		}
+		RunResult fin = run.withWarningsAndNotes(warnings, run.notes());
+		BenchReport.write(dir, fin);
+		return fin;
+	}
+
+}

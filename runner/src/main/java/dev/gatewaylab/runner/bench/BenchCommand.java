@@ -1,0 +1,238 @@
+package dev.gatewaylab.runner.bench;
+
+import dev.gatewaylab.runner.jmeter.JMeterHome;
+import dev.gatewaylab.runner.metrics.LiveMetrics;
+import dev.gatewaylab.runner.report.BenchReport;
+import dev.gatewaylab.runner.result.RunResult;
+import dev.gatewaylab.runner.run.Catalog;
+import dev.gatewaylab.runner.cli.LabException;
+import dev.gatewaylab.runner.run.LabScript;
+import dev.gatewaylab.runner.run.RunDirectory;
+import dev.gatewaylab.runner.run.Settings;
+import dev.gatewaylab.runner.run.Target;
+import dev.gatewaylab.runner.run.TargetOptions;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+@Command(name = "bench", mixinStandardHelpOptions = true,
+		description = "Warm up, then run the targets interleaved and repeated; print the table and write results/<stamp>/.")
+public final class BenchCommand implements Callable<Integer> {
+
+	@Mixin
+	TargetOptions target = new TargetOptions();
+
+	@Option(names = "--quick",
+			description = "Short run for smoke checks (< 45 s for 3 targets with the apps up): one 2 s warm-up window, 2 reps × 3 s, one 3 s equal-load rep; it warns that warm-up was not judged.")
+	boolean quick;
+
+	@Option(names = "--repetitions",
+			description = "Measured closed-model repetitions per target, interleaved (default 8; with --experiment 5; quick 2).")
+	Integer repetitions;
+
+	@Option(names = "--duration",
+			description = "Seconds per measured repetition (default 3; with --experiment 5, or 60 for a switchback; quick 3, or 4).")
+	Integer duration;
+
+	@Option(names = "--warmup",
+			description = "Warm-up window in seconds, discarded: windows repeat until the target's JVMs stop compiling and two windows agree within 5 %% TPS (default 5; quick: one window of 2 s; 0 = no warm-up).")
+	Integer warmup;
+
+	@Option(names = "--warmup-max",
+			description = "Cap on one target's warm-up in seconds; when hit, the report warns (default 120).")
+	Integer warmupMax;
+
+	@Option(names = "--threads", description = "JMeter threads, closed model (default 8).")
+	Integer threads;
+
+	@Option(names = "--rate",
+			description = "Arrival rate (req/s) of the equal-load latency phase, the same for every target (default: half the slowest target's measured TPS).")
+	Double rate;
+
+	@Option(names = "--latency-repetitions",
+			description = "Open-model repetitions per target at equal load, after the throughput phase (default 1; 0 skips the phase).")
+	Integer latencyRepetitions;
+
+	@Option(names = "--dashboard", negatable = true, description = "Generate JMeter's HTML dashboard per target "
+			+ "(default on; off with --quick, where its ~5 s per target would break the time budget).")
+	Boolean dashboard;
+
+	@Option(names = "--experiment", description = "Targets become variants of a service, each restarted with its own "
+			+ "environment: logging (logback, log4j2-sync, log4j2-async, each against its own access log switched off "
+			+ "at run time, verdict within 3 %%), tuning (each cost lever against today's defaults), virtual-threads "
+			+ "(study-service's slow endpoint at 600 req/s, open model, direct and through the gateway, platform vs "
+			+ "virtual threads), apm (off, scouter: the Scouter agent on the gateway) or deny-list (3m, 30m: the "
+			+ "gateway's IP deny list with 3 M and 30 M generated rules on allowed traffic, each against its filter "
+			+ "bypassed at run time, verdict within 3 %%). See docs/runner.md.")
+	String experiment;
+
+	@Option(names = "--variants", description = "With --experiment: only these variants (comma-separated; the baseline "
+			+ "is always measured, and a switchback variant brings its own off arm), e.g. --variants nio,event-loops-4.")
+	String variants;
+
+	private final PrintStream out;
+
+	private final PrintStream err;
+
+	public BenchCommand(PrintStream out, PrintStream err) {
+		this.out = out;
+		this.err = err;
+	}
+
+	/**
+	 * The experiment with its variants, resolved once by {@link #settings()} (null
+	 * without --experiment).
+	 */
+	private Experiment chosen;
+
+	/**
+	 * Turns the options into validated settings; throws LabException (exit 2) on any bad
+	 * input.
+	 */
+	Settings settings() {
+		Path labHome = TargetOptions.labHome();
+		Catalog catalog = Catalog.load(labHome);
+		Map<String, String> props = target.properties();
+		// Many short interleaved repetitions: their pairs sit close in time, and the
+		// interval narrows with their
+		// number; an experiment restarts and warms a JVM per repetition and variant, so
+		// it takes fewer, longer ones.
+		Experiment e = experiment == null ? null : Experiment.named(experiment, labHome).select(variants);
+		int reps = positive("--repetitions", repetitions, quick ? 2 : e != null ? 5 : 8);
+		int dur = positive("--duration", duration,
+				intProp(props, "duration", e != null ? e.defaultDurationSeconds(quick) : 3));
+		int warm = nonNegative("--warmup", warmup, quick ? 2 : 5);
+		int warmMax = positive("--warmup-max", warmupMax, 120);
+		// an experiment compares variants by closed-model throughput only: no equal-load
+		// phase
+		int latencyReps = nonNegative("--latency-repetitions", latencyRepetitions, experiment != null ? 0 : 1);
+		int thr = positive("--threads", threads, intProp(props, "threads", 8));
+		double r = rate != null ? rate : props.containsKey("rate") ? Double.parseDouble(props.get("rate")) : 0;
+		if (r < 0 || Double.isNaN(r) || Double.isInfinite(r)) {
+			throw new LabException("invalid --rate " + rate + ": must be ≥ 0",
+					"use e.g. --rate 200, or 0 for the closed model");
+		}
+		// Measured repetitions follow a warm-up: every thread starts at once (a ramp
+		// would be part of a short window).
+		int rampup = intProp(props, "rampup", 0);
+		for (String k : List.of("threads", "duration", "rate", "host", "port", "protocol", "rampup", "target")) {
+			props.remove(k);
+		}
+		Path plans = labHome.resolve("jmeter").resolve("plans");
+		List<Target> targets;
+		boolean open = false;
+		chosen = null;
+		if (e != null) {
+			chosen = e;
+			e.properties().forEach(props::putIfAbsent); // the variants' plan properties;
+														// -J wins
+			LabScript.require("--experiment " + experiment + " (it restarts " + e.service() + " per variant)",
+					"./lab bench --experiment " + experiment);
+			targets = e.targets(kind -> target.ofKind(catalog, kind, plans));
+			open = e.openRate() > 0;
+			r = rate == null && open ? e.openRate() : r;
+		}
+		else if (variants != null) {
+			throw new LabException("--variants needs --experiment",
+					"e.g. ./lab bench --experiment tuning --variants nio");
+		}
+		else {
+			targets = target.resolveTargets(catalog, plans);
+		}
+		Settings settings = new Settings(reps, dur, warm, warmMax, thr, r, open, latencyReps, rampup, targets, props,
+				labHome, target.resultsRoot(labHome), target.metricsPort(), target.remote(), quick, experiment,
+				// a switchback's JTL holds both arms: JMeter's dashboard of it would mix
+				// them (and take minutes)
+				dashboard != null ? dashboard : !quick && (e == null || e.toggle() == null), catalog);
+		if (e != null && e.toggle() != null && !settings.remoteHosts().isEmpty()) {
+			throw new LabException(
+					"--experiment " + experiment + " switches " + e.toggle().what() + " during each run "
+							+ "and splits the samples by their time stamps, which needs the in-process engine's clock",
+					"run it without --remote");
+		}
+		return settings;
+	}
+
+	/**
+	 * Writes the inputs the experiment's variants read and are missing (e.g. the
+	 * deny-list rule files).
+	 */
+	private void prepare(Experiment e) throws java.io.IOException, InterruptedException {
+		List<Experiment.Input> missing = e.inputs().stream().filter(i -> !Files.isRegularFile(i.file())).toList();
+		if (missing.isEmpty()) {
+			return;
+		}
+		LabScript lab = new LabScript(
+				LabScript.require("--experiment " + experiment, "./lab bench --experiment " + experiment), null);
+		for (Experiment.Input input : missing) {
+			List<String> args = input.labArgs();
+			out.println("bench: " + input.file() + " is missing; writing it: ./lab " + String.join(" ", args));
+			lab.run(Map.of(), args.get(0), args.subList(1, args.size()));
+		}
+	}
+
+	@Override
+	public Integer call() throws Exception {
+		Settings s = settings();
+		return RunDirectory.run(s, target.start(), out, run -> {
+			try (LiveMetrics metrics = new LiveMetrics()) {
+				return run(s, run, metrics);
+			}
+		});
+	}
+
+	private int run(Settings s, RunDirectory run, LiveMetrics metrics) throws Exception {
+		JMeterHome.init(JMeterHome.defaultLocation());
+		int port = metrics.start(s.metricsPort(), err);
+		Restarts restarts = null;
+		Experiment e = chosen;
+		if (e != null) {
+			prepare(e);
+			restarts = new Restarts(
+					new LabScript(LabScript.require("--experiment", "./lab bench --experiment " + s.experiment()),
+							run.dir().resolve("lab-script.log")),
+					e.service());
+		}
+		Bench bench = new Bench(s, run.dir(), out, metrics, restarts, e);
+		out.printf("bench: %d target(s) %s, %d reps × %d s, warm-up %d s, %s; about %d s; results %s%s%n",
+				s.targets().size(), TargetOptions.joinTargets(s.targets()), s.repetitions(), s.durationSeconds(),
+				s.warmupSeconds(), s.describe().get("model"), bench.plannedSeconds(), run.dir(),
+				port > 0 ? "; live metrics http://localhost:" + port + "/metrics" : "");
+		RunResult result = bench.run();
+		run.complete();
+		out.println();
+		out.print(BenchReport.table(result.targets()));
+		result.comparisons().forEach(c -> out.println("  " + c));
+		result.warnings().forEach(w -> out.println("  warning: " + w));
+		out.printf("report: %s (report.html, run.json%s); wall time %d s%n", run.dir().resolve("report.md"),
+				s.dashboards() ? ", jmeter-dashboard/" : "", run.elapsedSeconds());
+		return 0;
+	}
+
+	private static int intProp(Map<String, String> props, String key, int dflt) {
+		return props.containsKey(key) ? Integer.parseInt(props.get(key)) : dflt;
+	}
+
+	static int positive(String name, Integer value, int dflt) {
+		int v = value == null ? dflt : value;
+		if (v < 1) {
+			throw new LabException("invalid " + name + " " + v + ": must be ≥ 1", "pass a positive whole number");
+		}
+		return v;
+	}
+
+	static int nonNegative(String name, Integer value, int dflt) {
+		int v = value == null ? dflt : value;
+		if (v < 0) {
+			throw new LabException("invalid " + name + " " + v + ": must be ≥ 0", "pass 0 or a positive whole number");
+		}
+		return v;
+	}
+
+}

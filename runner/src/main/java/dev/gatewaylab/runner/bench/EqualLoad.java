@@ -1,0 +1,72 @@
+package dev.gatewaylab.runner.bench;
+
+import dev.gatewaylab.runner.run.Load;
+import dev.gatewaylab.runner.run.Progress;
+import dev.gatewaylab.runner.run.Settings;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Collection;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.IntFunction;
+
+/**
+ * Latency at equal load: every target at the same open-model arrival rate (--rate, or
+ * half the slowest target's closed-model TPS), interleaved repetitions; each ends when
+ * its last arrival has completed. Before them, one discarded window per target at that
+ * rate: it is the first time in a run that anything opens a connection per request (the
+ * runner's thread per arrival, each target's connection set-up), a path the keep-alive
+ * warm-up never exercises — without it the phase's first target ran 13–127 ms at p99 for
+ * its first half second, 7–12 ms after.
+ */
+final class EqualLoad {
+
+	/**
+	 * Seconds of discarded open-model load per target before the measured repetitions.
+	 */
+	static final int WARMUP_SECONDS = 2;
+
+	private final Settings s;
+
+	private final Path dir;
+
+	EqualLoad(Settings s, Path dir) {
+		this.s = s;
+		this.dir = dir;
+	}
+
+	/**
+	 * The phase is warmed too, unless the run warms nothing (--warmup 0) or is a --quick
+	 * smoke run.
+	 */
+	static boolean warms(Settings s) {
+		return s.warmupSeconds() > 0 && !s.quick();
+	}
+
+	void run(Load load, Progress progress, Collection<TargetRun> runs, IntFunction<List<TargetRun>> inOrder)
+			throws IOException, InterruptedException {
+		double rate = s.rate() > 0 ? s.rate() : Math.max(1,
+				Math.floor(runs.stream().mapToDouble(r -> TargetRun.merged(r.reps).tps()).min().orElse(2) / 2));
+		if (warms(s)) {
+			for (TargetRun r : inOrder.apply(1)) {
+				progress.phase(String.format(Locale.ROOT, "equal load warm-up %s %.0f req/s (discarded)",
+						r.target.name(), rate), WARMUP_SECONDS);
+				Path jtl = dir.resolve("raw").resolve(r.target.name() + "-open-warmup.discarded");
+				load.runOpen(r.target, rate, WARMUP_SECONDS, jtl);
+				Files.deleteIfExists(jtl);
+			}
+		}
+		for (int rep = 1; rep <= s.latencyRepetitions(); rep++) {
+			for (TargetRun r : inOrder.apply(rep)) {
+				progress.phase(String.format(Locale.ROOT, "equal load %s %.0f req/s rep %d/%d", r.target.name(), rate,
+						rep, s.latencyRepetitions()), s.durationSeconds());
+				Path jtl = dir.resolve("raw").resolve(r.target.name() + "-open" + rep + ".jtl");
+				load.runOpen(r.target, rate, s.durationSeconds(), jtl);
+				r.openReps.add(Load.read(r.target, jtl, "open-model rep " + rep).aggregate());
+				r.openRate = rate;
+			}
+		}
+	}
+
+}

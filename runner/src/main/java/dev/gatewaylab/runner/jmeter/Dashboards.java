@@ -1,0 +1,60 @@
+package dev.gatewaylab.runner.jmeter;
+
+import java.io.BufferedReader;
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.apache.jmeter.JMeter;
+import org.apache.jmeter.report.dashboard.ReportGenerator;
+import org.apache.jmeter.util.JMeterUtils;
+
+/**
+ * JMeter's own HTML dashboard (ReportGenerator, as {@code jmeter -g x.jtl -o dir}) from
+ * merged JTLs.
+ */
+public final class Dashboards {
+
+	private Dashboards() {
+	}
+
+	public static synchronized void generate(List<Path> jtls, Path outputDir) throws Exception {
+		if (jtls.isEmpty()) {
+			return;
+		}
+		Files.createDirectories(outputDir.getParent());
+		Path merged = Files.createTempFile(outputDir.getParent(), ".merged-", ".jtl");
+		try {
+			merge(jtls, merged);
+			JMeterUtils.setProperty(JMeter.JMETER_REPORT_OUTPUT_DIR_PROPERTY, outputDir.toAbsolutePath().toString());
+			new ReportGenerator(merged.toAbsolutePath().toString(), null).generate();
+		}
+		finally {
+			Files.deleteIfExists(merged);
+		}
+	}
+
+	/** Concatenates CSV JTLs keeping the first header line only. */
+	static void merge(List<Path> jtls, Path merged) throws IOException {
+		try (BufferedWriter w = Files.newBufferedWriter(merged, StandardCharsets.UTF_8)) {
+			boolean headerWritten = false;
+			for (Path jtl : jtls) {
+				try (BufferedReader r = Files.newBufferedReader(jtl, StandardCharsets.UTF_8)) {
+					String header = r.readLine();
+					if (header == null) {
+						continue;
+					}
+					if (!headerWritten) {
+						w.write(header);
+						w.newLine();
+						headerWritten = true;
+					}
+					r.transferTo(w);
+				}
+			}
+		}
+	}
+
+}

@@ -1,0 +1,88 @@
+package dev.gatewaylab.runner.report;
+
+import dev.gatewaylab.runner.result.SweepResult;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The sweep report's sections (sweep.md, sweep.html) and the terminal table, from a
+ * {@link SweepResult}.
+ */
+public final class SweepReport {
+
+	private static final List<String> HEADER = List.of("target", "threads", "samples", "TPS", "AVG ms", "MIN ms",
+			"MAX ms", "p99 ms", "success");
+
+	private SweepReport() {
+	}
+
+	/** Writes sweep.json, sweep.md and sweep.html into {@code dir}. */
+	public static void write(Path dir, SweepResult sweep) throws IOException {
+		sweep.write(dir.resolve("sweep.json"));
+		Document doc = document(sweep);
+		Files.writeString(dir.resolve("sweep.md"), MarkdownWriter.write(doc));
+		Files.writeString(dir.resolve("sweep.html"), HtmlWriter.write(doc));
+	}
+
+	public static String table(SweepResult sweep) {
+		return MarkdownWriter.table(HEADER, rows(sweep));
+	}
+
+	public static Document document(SweepResult sweep) {
+		Document doc = new Document("Gateway Lab sweep");
+		doc.text("Closed model: each level is a fixed number of JMeter threads for "
+				+ sweep.settings().get("duration_s")
+				+ " s (one run per level, after a warm-up); TPS ≈ threads ÷ latency until something saturates.");
+		Map<String, List<SweepResult.Point>> byTarget = new LinkedHashMap<>();
+		sweep.points().forEach(p -> byTarget.computeIfAbsent(p.target(), k -> new ArrayList<>()).add(p));
+		if (!byTarget.isEmpty()) {
+			List<String> names = new ArrayList<>(byTarget.keySet());
+			double[] xs = byTarget.values()
+				.iterator()
+				.next()
+				.stream()
+				.mapToDouble(SweepResult.Point::threads)
+				.toArray();
+			List<double[]> tps = byTarget.values()
+				.stream()
+				.map(l -> l.stream().mapToDouble(SweepResult.Point::tps).toArray())
+				.toList();
+			List<double[]> p99 = byTarget.values()
+				.stream()
+				.map(l -> l.stream().mapToDouble(SweepResult.Point::p99Ms).toArray())
+				.toList();
+			doc.chart(Svg.lines("TPS vs concurrency", "threads", "req/s", names, tps, xs));
+			doc.chart(Svg.lines("p99 vs concurrency", "threads", "ms", names, p99, xs));
+		}
+		doc.heading("Results").table(HEADER, rows(sweep));
+		BenchReport.engines(doc, sweep.engines(), "every level");
+		if (sweep.warnings() != null && !sweep.warnings().isEmpty()) {
+			doc.heading("Warnings").warnings(sweep.warnings());
+		}
+		if (sweep.warmup() != null && !sweep.warmup().isEmpty()) {
+			doc.heading("Warm-up")
+				.items(sweep.warmup()
+					.entrySet()
+					.stream()
+					.map(e -> e.getKey() + ": " + BenchReport.warmup(e.getValue()))
+					.toList());
+		}
+		doc.heading("Settings").items(BenchReport.keyValues(sweep.settings()));
+		return doc;
+	}
+
+	private static List<List<String>> rows(SweepResult sweep) {
+		return sweep.points()
+			.stream()
+			.map(p -> List.of(p.target(), Integer.toString(p.threads()), Long.toString(p.samples()),
+					Fmt.num(p.tps(), 1), Fmt.num(p.avgMs(), 2), Long.toString(p.minMs()), Long.toString(p.maxMs()),
+					Long.toString(p.p99Ms()), Fmt.pct(p.successRate())))
+			.toList();
+	}
+
+}

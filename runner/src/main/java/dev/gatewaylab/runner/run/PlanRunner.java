@@ -1,0 +1,136 @@
+package dev.gatewaylab.runner.run;
+
+import dev.gatewaylab.runner.engine.RemoteEngine;
+import dev.gatewaylab.runner.engine.RemoteRun;
+import dev.gatewaylab.runner.engine.Rmi;
+import dev.gatewaylab.runner.jmeter.EndLatch;
+import dev.gatewaylab.runner.jmeter.LabCollector;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.apache.jmeter.JMeter;
+import org.apache.jmeter.engine.StandardJMeterEngine;
+import org.apache.jmeter.save.SaveService;
+import org.apache.jmeter.util.JMeterUtils;
+import org.apache.jorphan.collections.HashTree;
+
+/**
+ * Runs one JMeter plan in-process (StandardJMeterEngine) or on remote jmeter-server
+ * engines ({@link RemoteRun}, as {@code jmeter -R host1,host2} does), with {@code -J}
+ * properties and a {@link LabCollector}.
+ */
+public final class PlanRunner {
+
+	private final List<RemoteEngine> engines;
+
+	/**
+	 * {@code remoteHosts}: host[:port] of each jmeter-server engine; empty = the
+	 * in-process engine.
+	 */
+	public PlanRunner(List<String> remoteHosts) {
+		this(remoteHosts, Rmi.DEFAULT);
+	}
+
+	public PlanRunner(List<String> remoteHosts, Rmi rmi) {
+		this.engines = new ArrayList<>(remoteHosts.stream().map(RemoteEngine::parse).toList());
+		if (!engines.isEmpty()) {
+			rmi.apply(engines);
+		}
+	}
+
+	public boolean isRemote() {
+		return !engines.isEmpty();
+	}
+
+	/** The remote engines still in use, as given to --remote. */
+	public List<String> engines() {
+		return engines.stream().map(RemoteEngine::name).toList();
+	}
+
+	/** Goes on without an engine (it was lost); false when it was the last one. */
+	public boolean drop(String engine) {
+		engines.removeIf(e -> e.name().equals(engine));
+		return !engines.isEmpty();
+	}
+
+	/**
+	 * Checks that every remote engine answers; throws
+	 * {@link dev.gatewaylab.runner.engine.EngineFailure} naming those that do not.
+	 */
+	public void checkEngines() {
+		if (isRemote()) {
+			RemoteRun.check(engines);
+		}
+	}
+
+	/**
+	 * Stops whatever runs on remote engines now (Ctrl-C), as
+	 * StandardJMeterEngine.stopEngineNow() does locally.
+	 */
+	public static void stopRemoteNow() {
+		RemoteRun.stopAll();
+	}
+
+	/**
+	 * Loads the plan, applies the properties (what {@code -Jkey=value} does) and returns
+	 * the tree to run.
+	 */
+	public static HashTree load(Path plan, Map<String, String> properties) throws IOException {
+		properties.forEach(JMeterUtils::setProperty);
+		HashTree tree = SaveService.loadTree(plan.toFile());
+		return JMeter.convertSubTree(tree, true);
+	}
+
+	/**
+	 * Runs the plan to its end; waits at most {@code maxWait}, then stops the engine. On
+	 * remote engines, properties go to every engine (the {@code -G} route: the plan's
+	 * {@code __P} functions are evaluated there) and samples of all engines come back to
+	 * the one {@link LabCollector}; a failed engine ends the run with
+	 * {@link dev.gatewaylab.runner.engine.EngineFailure}.
+	 * @param jtl CSV result file to write, or {@code null} for no file (warm-up)
+	 */
+	public void run(Path plan, Map<String, String> properties, Path jtl, LabCollector.SampleSink sink, Duration maxWait)
+			throws IOException, InterruptedException {
+		HashTree tree = load(plan, properties);
+		LabCollector collector = new LabCollector(sink);
+		collector.setName("lab-collector");
+		if (jtl != null) {
+			Files.createDirectories(jtl.toAbsolutePath().getParent());
+			collector.setFilename(jtl.toAbsolutePath().toString());
+		}
+		Object root = tree.getArray()[0];
+		tree.add(root, collector);
+		EndLatch end = new EndLatch();
+		tree.add(root, end);
+		if (isRemote()) {
+			new RemoteRun(List.copyOf(engines), collector, end).run(tree, properties, maxWait);
+		}
+		else {
+			runLocal(tree, end, maxWait);
+		}
+	}
+
+	private static void runLocal(HashTree tree, EndLatch end, Duration maxWait) throws InterruptedException {
+		StandardJMeterEngine engine = new StandardJMeterEngine();
+		engine.configure(tree);
+		Thread thread = new Thread(engine, "lab-jmeter-engine");
+		thread.start();
+		try {
+			if (!end.awaitLocal(maxWait)) {
+				engine.stopTest(true);
+			}
+			thread.join(TimeUnit.SECONDS.toMillis(30));
+		}
+		catch (InterruptedException e) {
+			engine.stopTest(true);
+			thread.join(TimeUnit.SECONDS.toMillis(10));
+			throw e;
+		}
+	}
+
+}

@@ -1,0 +1,106 @@
+package dev.gatewaylab.runner.soak;
+
+import dev.gatewaylab.runner.result.SoakResult;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.LongAdder;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.Recorder;
+import org.apache.jmeter.samplers.SampleResult;
+
+/**
+ * The soak's samples cut into intervals by completion time: a {@link Recorder} of
+ * response times (ms) and an error count that {@link #cut} hands over, with a reading of
+ * the soaked process, as one {@link SoakResult.Sample}.
+ */
+final class Intervals {
+
+	private static final long MAX_MS = 3_600_000L;
+
+	private final Recorder recorder = new Recorder(MAX_MS, 3);
+
+	private final LongAdder errors = new LongAdder();
+
+	private final List<Histogram> histograms = new ArrayList<>();
+
+	private final List<Long> errorCounts = new ArrayList<>();
+
+	private final List<SoakResult.Sample> samples = new ArrayList<>();
+
+	private final List<String> problems = new ArrayList<>();
+
+	private long startNanos;
+
+	private long lastCutNanos;
+
+	synchronized void begin(long nanos) {
+		startNanos = nanos;
+		lastCutNanos = nanos;
+		recorder.reset();
+		errors.reset();
+	}
+
+	/** Called by JMeter's threads for every sample. */
+	void record(SampleResult r) {
+		recorder.recordValue(Math.min(Math.max(0, r.getTime()), MAX_MS));
+		if (!r.isSuccessful()) {
+			errors.increment();
+		}
+	}
+
+	/** Ends the current interval now and reads the process. */
+	synchronized void cut(ProcessProbe probe) {
+		long endNanos = System.nanoTime();
+		try {
+			Histogram h = recorder.getIntervalHistogram();
+			long failed = errors.sumThenReset();
+			double seconds = Math.max(1e-3, (endNanos - lastCutNanos) / 1e9);
+			lastCutNanos = System.nanoTime();
+			ProcessProbe.Reading p = probe.read();
+			histograms.add(h);
+			errorCounts.add(failed);
+			long n = h.getTotalCount();
+			samples.add(new SoakResult.Sample(samples.size() + 1, (lastCutNanos - startNanos) / 1e9, n, failed,
+					n / seconds, n == 0 ? 0 : h.getValueAtPercentile(99), p.rssMiB(), p.heapAfterGcMiB(), p.openFds(),
+					p.threads(), p.logEventsDropped()));
+		}
+		catch (RuntimeException e) {
+			problems.add("an interval could not be sampled: " + e);
+		}
+	}
+
+	synchronized List<SoakResult.Sample> samples() {
+		return List.copyOf(samples);
+	}
+
+	synchronized List<String> problems() {
+		return List.copyOf(problems);
+	}
+
+	/**
+	 * Totals, and the p99 of the first and the last third of the intervals (at least one
+	 * each) pooled.
+	 */
+	synchronized SoakResult.Totals totals() {
+		return totals(histograms, errorCounts);
+	}
+
+	static SoakResult.Totals totals(List<Histogram> histograms, List<Long> errorCounts) {
+		long requests = histograms.stream().mapToLong(Histogram::getTotalCount).sum();
+		long failed = errorCounts.stream().mapToLong(Long::longValue).sum();
+		int n = histograms.size();
+		int third = Math.max(1, n / 3);
+		long first = p99(histograms.subList(0, Math.min(third, n)));
+		long last = p99(histograms.subList(Math.max(0, n - third), n));
+		double drift = first > 0 ? 100.0 * (last - first) / first : 0;
+		return new SoakResult.Totals(requests, failed, requests == 0 ? 0 : 100.0 * failed / requests, first, last,
+				drift);
+	}
+
+	private static long p99(List<Histogram> hs) {
+		Histogram pooled = new Histogram(MAX_MS, 3);
+		hs.forEach(pooled::add);
+		return pooled.getTotalCount() == 0 ? 0 : pooled.getValueAtPercentile(99);
+	}
+
+}

@@ -1,0 +1,133 @@
+package dev.gatewaylab.runner.sweep;
+
+import dev.gatewaylab.runner.jmeter.JMeterHome;
+import dev.gatewaylab.runner.metrics.LiveMetrics;
+import dev.gatewaylab.runner.process.ProcSampler;
+import dev.gatewaylab.runner.report.SweepReport;
+import dev.gatewaylab.runner.result.EngineResult;
+import dev.gatewaylab.runner.result.SweepResult;
+import dev.gatewaylab.runner.run.Engines;
+import dev.gatewaylab.runner.run.Load;
+import dev.gatewaylab.runner.run.Progress;
+import dev.gatewaylab.runner.run.RunDirectory;
+import dev.gatewaylab.runner.run.Settings;
+import dev.gatewaylab.runner.run.Target;
+import dev.gatewaylab.runner.run.TargetOptions;
+import dev.gatewaylab.runner.stats.Aggregate;
+import dev.gatewaylab.runner.result.WarmupResult;
+import dev.gatewaylab.runner.warmup.Warmup;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Runs a sweep: per target a warm-up at the lowest level, then one run per concurrency
+ * level.
+ */
+final class Sweep {
+
+	private final Settings s;
+
+	private final List<Integer> levels;
+
+	private final PrintStream out;
+
+	private final PrintStream err;
+
+	Sweep(Settings settings, List<Integer> levels, PrintStream out, PrintStream err) {
+		this.s = settings;
+		this.levels = levels;
+		this.out = out;
+		this.err = err;
+	}
+
+	int run(boolean start) throws Exception {
+		return RunDirectory.run(s, start, out, this::run);
+	}
+
+	private int run(RunDirectory run) throws Exception {
+		List<SweepResult.Point> points = new ArrayList<>();
+		Map<String, WarmupResult> warmups = new LinkedHashMap<>();
+		List<String> warnings = new ArrayList<>();
+		List<String> engineEvents = new ArrayList<>();
+		Engines engines = new Engines(s.remoteHosts());
+		List<String> lost = new ArrayList<>();
+		List<EngineResult> perEngine = null;
+		long planned = (long) s.targets().size()
+				* (s.warmupSeconds() + (long) levels.size() * (s.durationSeconds() + 2));
+		out.printf("sweep: targets %s, levels %s, %d s each; about %d s; results %s%n",
+				TargetOptions.joinTargets(s.targets()), levels, s.durationSeconds(), planned, run.dir());
+		try (LiveMetrics metrics = new LiveMetrics(); Progress progress = new Progress(out, planned)) {
+			JMeterHome.init(JMeterHome.defaultLocation());
+			metrics.start(s.metricsPort(), err);
+			Load load = new Load(s, metrics, progress);
+			Warmup warmup = new Warmup(s, load);
+			for (Target t : s.targets()) {
+				if (s.warmupSeconds() > 0) {
+					WarmupResult w = warmup.run(t);
+					warmups.put(t.name(), w);
+					if (!w.steady()) {
+						warnings.add(t.name() + ": still warming up when the sweep began — " + w.reason());
+					}
+				}
+				for (int level : levels) {
+					progress.phase("sweep " + t.name() + " @" + level + " threads", s.durationSeconds());
+					Path jtl = run.dir().resolve("raw").resolve(t.name() + "-c" + level + ".jtl");
+					ProcSampler sampler = engineSampler();
+					try {
+						load.run(t, s.durationSeconds(), level, jtl, r -> {
+						});
+					}
+					finally {
+						if (sampler != null) {
+							engines.usage(sampler.usage());
+							sampler.close();
+						}
+					}
+					Load.Measured m = Load.read(t, jtl, "at " + level + " threads", s.remoteHosts());
+					engines.samples(t.name(), m.engines());
+					Aggregate a = m.aggregate();
+					points.add(new SweepResult.Point(t.name(), level, a.samples(), a.tps(), a.avgMs(), a.minMs(),
+							a.maxMs(), a.percentileMs(99), a.successRate()));
+				}
+			}
+			engineEvents.addAll(load.engineEvents());
+			lost.addAll(load.lostEngines());
+			perEngine = engines.results(lost, load.clockOffsets());
+			warnings.addAll(Engines.warnings(perEngine, lost));
+			warnings.addAll(load.clockOffsets().warnings());
+		}
+		warnings.addAll(engineEvents);
+		SweepResult result = new SweepResult(settings(), warmups, points, warnings, perEngine);
+		SweepReport.write(run.dir(), result);
+		run.complete();
+		out.println();
+		out.print(SweepReport.table(result));
+		warnings.forEach(w -> out.println("  warning: " + w));
+		out.println("sweep report: " + run.dir().resolve("sweep.html"));
+		return 0;
+	}
+
+	/**
+	 * Samples the CPU of the engines ./lab engine started on this machine; null when
+	 * there is none.
+	 */
+	private ProcSampler engineSampler() {
+		Map<String, Long> pids = Engines.localPids(s.labHome(), s.remoteHosts());
+		return pids.isEmpty() || !ProcSampler.supported() ? null : ProcSampler.start(pids);
+	}
+
+	private Map<String, Object> settings() {
+		Map<String, Object> settings = new LinkedHashMap<>(s.describe());
+		settings.put("levels", levels);
+		for (String k : List.of("repetitions", "threads", "rate", "model", "quick", "experiment",
+				"jmeter_dashboards")) {
+			settings.remove(k);
+		}
+		return settings;
+	}
+
+}

@@ -1,0 +1,69 @@
+package dev.gatewaylab.runner.sweep;
+
+import dev.gatewaylab.runner.run.Catalog;
+import dev.gatewaylab.runner.cli.LabException;
+import dev.gatewaylab.runner.run.Settings;
+import dev.gatewaylab.runner.run.TargetOptions;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+@Command(name = "sweep", mixinStandardHelpOptions = true,
+		description = "Concurrency levels per target: AVG/MIN/MAX/p99/TPS per level; sweep.md, sweep.html, sweep.json.")
+public final class SweepCommand implements Callable<Integer> {
+
+	@Mixin
+	TargetOptions target = new TargetOptions();
+
+	@Option(names = "--levels", split = ",", defaultValue = "10,100,500,1000",
+			description = "Thread counts (default: ${DEFAULT-VALUE}).")
+	List<Integer> levels;
+
+	@Option(names = "--duration", defaultValue = "10", description = "Seconds per level (default: ${DEFAULT-VALUE}).")
+	int duration;
+
+	@Option(names = "--warmup", defaultValue = "5",
+			description = "Warm-up window in seconds per target at the lowest level: windows repeat until the target's JVMs stop compiling and two windows agree within 5 %% TPS (default: ${DEFAULT-VALUE}; 0 = none).")
+	int warmup;
+
+	@Option(names = "--warmup-max", defaultValue = "120",
+			description = "Cap on one target's warm-up in seconds (default: ${DEFAULT-VALUE}).")
+	int warmupMax;
+
+	private final PrintStream out;
+
+	private final PrintStream err;
+
+	public SweepCommand(PrintStream out, PrintStream err) {
+		this.out = out;
+		this.err = err;
+	}
+
+	@Override
+	public Integer call() throws Exception {
+		if (levels.isEmpty() || levels.stream().anyMatch(l -> l == null || l < 1)) {
+			throw new LabException("invalid --levels " + levels + ": each level must be ≥ 1",
+					"use e.g. --levels 10,100,500");
+		}
+		if (duration < 1 || warmup < 0 || warmupMax < 1) {
+			throw new LabException("invalid --duration/--warmup/--warmup-max",
+					"use --duration ≥ 1, --warmup ≥ 0 and --warmup-max ≥ 1");
+		}
+		Path labHome = TargetOptions.labHome();
+		Catalog catalog = Catalog.load(labHome);
+		Map<String, String> props = target.properties();
+		List.of("threads", "duration", "host", "port", "protocol", "target").forEach(props::remove);
+		Settings s = new Settings(1, duration, warmup, warmupMax, levels.get(0), 0, false, 0, 1,
+				target.resolveTargets(catalog, labHome.resolve("jmeter").resolve("plans")), props, labHome,
+				target.resultsRoot(labHome), target.metricsPort(), target.remote(), false, null, false, catalog);
+		int max = levels.stream().mapToInt(Integer::intValue).max().orElse(0);
+		Preflight.warnings(max).forEach(w -> err.println("warning: " + w));
+		return new Sweep(s, levels, out, err).run(target.start());
+	}
+
+}

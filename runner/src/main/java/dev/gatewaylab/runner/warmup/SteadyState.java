@@ -1,0 +1,91 @@
+package dev.gatewaylab.runner.warmup;
+
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Decides from warm-up windows whether a target has reached steady state: the JVMs
+ * serving it (and the runner's) have stopped compiling — since the previous reading each
+ * one's JIT compile time grew by less than {@value #COMPILE_SHARE_PERCENT} % of the wall
+ * time between the readings (a target warmed in turn with others is read once per round:
+ * its JVMs keep compiling in the background while the others get the load) — and the last
+ * two windows' throughput agree within {@value #TPS_TOLERANCE_PERCENT} %. Pure: the
+ * windows are measured elsewhere.
+ */
+public final class SteadyState {
+
+	public static final double COMPILE_SHARE_PERCENT = 2;
+
+	public static final double TPS_TOLERANCE_PERCENT = 5;
+
+	/**
+	 * One warm-up window: its length, throughput, and the largest compile-time growth of
+	 * any JVM since the target's previous reading (ms; NaN when no JVM's compile time
+	 * could be read, e.g. nginx or a remote target) with that JVM's name, over
+	 * {@code sinceSeconds} of wall time (the window alone when the target is warmed by
+	 * itself).
+	 */
+	record Window(double seconds, double tps, double compileMs, String busiestJvm, double sinceSeconds) {
+
+		Window(double seconds, double tps, double compileMs, String busiestJvm) {
+			this(seconds, tps, compileMs, busiestJvm, seconds);
+		}
+
+		double compileSharePercent() {
+			return Double.isNaN(compileMs) ? Double.NaN : 100 * compileMs / (sinceSeconds * 1000);
+		}
+	}
+
+	/** The decision after a window: warm, keep warming, or stop at the cap (not warm). */
+	record Verdict(State state, String reason) {
+	}
+
+	enum State {
+
+		WARM, WARMING, CAPPED
+
+	}
+
+	private SteadyState() {
+	}
+
+	static Verdict judge(List<Window> windows, double elapsedSeconds, double capSeconds) {
+		if (windows.size() < 2) {
+			return elapsedSeconds >= capSeconds
+					? new Verdict(State.CAPPED, "cap of " + fmt(capSeconds) + " s reached after one window")
+					: new Verdict(State.WARMING, "one window so far");
+		}
+		Window last = windows.get(windows.size() - 1);
+		Window previous = windows.get(windows.size() - 2);
+		double spread = tpsSpreadPercent(previous.tps(), last.tps());
+		boolean tpsSteady = spread <= TPS_TOLERANCE_PERCENT;
+		double share = last.compileSharePercent();
+		boolean compiled = Double.isNaN(share) || share < COMPILE_SHARE_PERCENT;
+		String compile = Double.isNaN(share) ? "compile time unknown (no JVM metrics), decided on TPS only"
+				: String.format(Locale.ROOT, "JIT compile +%.0f ms in the last %s s (%.1f %% of wall time, %s)",
+						last.compileMs(), fmt(Math.round(last.sinceSeconds() * 10) / 10.0), share, last.busiestJvm());
+		String tps = String.format(Locale.ROOT, "last two windows %,.0f and %,.0f req/s (%.1f %% apart)",
+				previous.tps(), last.tps(), spread);
+		if (tpsSteady && compiled) {
+			return new Verdict(State.WARM, "steady: " + compile + "; " + tps);
+		}
+		String why = (compiled ? "" : "still compiling: " + compile + (tpsSteady ? "" : "; "))
+				+ (tpsSteady ? "" : "throughput still moving: " + tps);
+		if (elapsedSeconds >= capSeconds) {
+			return new Verdict(State.CAPPED, "cap of " + fmt(capSeconds) + " s reached, " + why);
+		}
+		return new Verdict(State.WARMING, why);
+	}
+
+	/** |a − b| as a percentage of the larger one; 0 when both are 0. */
+	static double tpsSpreadPercent(double a, double b) {
+		double max = Math.max(Math.abs(a), Math.abs(b));
+		return max == 0 ? 0 : 100 * Math.abs(a - b) / max;
+	}
+
+	private static String fmt(double seconds) {
+		return seconds == Math.rint(seconds) ? String.format(Locale.ROOT, "%.0f", seconds)
+				: String.format(Locale.ROOT, "%.1f", seconds);
+	}
+
+}

@@ -1,0 +1,106 @@
+package dev.gatewaylab.runner.bench;
+
+import dev.gatewaylab.runner.LabFixture;
+import dev.gatewaylab.runner.cli.LabException;
+import dev.gatewaylab.runner.run.Runs;
+import dev.gatewaylab.runner.run.Settings;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.gatewaylab.runner.run.PlanRunner;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/**
+ * --remote is wired to JMeter's DistributedRunner (as jmeter -R): parsing, validation and
+ * wiring. Real engines run in ci/remote-e2e.sh (two ./lab engine processes on loopback
+ * aliases).
+ */
+class RemoteOptionTests {
+
+	@TempDir
+	Path tmp;
+
+	private BenchCommand parse(String... args) {
+		BenchCommand cmd = new BenchCommand(new PrintStream(PrintStream.nullOutputStream()),
+				new PrintStream(PrintStream.nullOutputStream()));
+		new CommandLine(cmd).parseArgs(args);
+		return cmd;
+	}
+
+	@Test
+	void remoteHostsAreSplitTrimmedAndReachTheSettings() throws Exception {
+		try (LabFixture lab = new LabFixture(tmp)) {
+			Settings s = parse("--remote", "10.0.0.5, 10.0.0.6:1099", "--targets", "direct").settings();
+			assertThat(s.remoteHosts()).containsExactly("10.0.0.5", "10.0.0.6:1099");
+			assertThat(new PlanRunner(s.remoteHosts()).isRemote()).isTrue();
+			assertThat(new PlanRunner(List.of()).isRemote()).isFalse();
+			assertThat(s.describe()).containsEntry("remote_hosts", List.of("10.0.0.5", "10.0.0.6:1099"));
+		}
+	}
+
+	@Test
+	void remoteSettingsAreValidatedBeforeAnythingStarts() throws Exception {
+		try (LabFixture lab = new LabFixture(tmp)) {
+			assertThatThrownBy(() -> parse("--remote", "127.0.0.2,127.0.0.3", "--targets", "direct").settings())
+				.isInstanceOf(LabException.class)
+				.hasMessageContaining("share port 1099")
+				.hasMessageContaining("./lab engine --port 1199");
+			assertThatThrownBy(() -> parse("--remote", "127.0.0.2,127.0.0.2", "--targets", "direct").settings())
+				.isInstanceOf(LabException.class)
+				.hasMessageContaining("twice");
+			assertThatThrownBy(
+					() -> parse("--remote", "h", "--on-engine-loss", "maybe", "--targets", "direct").settings())
+				.isInstanceOf(LabException.class)
+				.hasMessageContaining("fail or continue");
+			assertThatThrownBy(() -> parse("--rmi-hostname", "10.0.0.1", "--targets", "direct").settings())
+				.isInstanceOf(LabException.class)
+				.hasMessageContaining("need --remote");
+			assertThatThrownBy(() -> parse("--remote", "h", "--rmi-keystore", tmp.resolve("none.jks").toString(),
+					"--targets", "direct")
+				.settings()).isInstanceOf(LabException.class).hasMessageContaining("not a readable file");
+			java.nio.file.Path ks = java.nio.file.Files.writeString(tmp.resolve("ks.jks"), "x");
+			assertThatThrownBy(() -> parse("--remote", "h", "--rmi-keystore", ks.toString(), "--rmi-callback-port",
+					"41000", "--targets", "direct")
+				.settings()).isInstanceOf(LabException.class).hasMessageContaining("cannot be combined");
+			Settings s = parse("--remote", "127.0.0.2,127.0.0.3:1199", "--on-engine-loss", "continue", "--targets",
+					"direct")
+				.settings();
+			assertThat(s.remote().continueOnLoss()).isTrue();
+			assertThat(s.describe()).containsKey("remote");
+		}
+	}
+
+	@Test
+	void malformedRemoteHostIsRejected() throws Exception {
+		try (LabFixture lab = new LabFixture(tmp)) {
+			assertThatThrownBy(() -> parse("--remote", "bad host;rm", "--targets", "direct").settings())
+				.isInstanceOf(LabException.class)
+				.hasMessageContaining("invalid --remote host");
+		}
+	}
+
+	@Test
+	void propertiesForATargetCarryHostPortAndLoadShape() throws Exception {
+		try (LabFixture lab = new LabFixture(tmp)) {
+			Settings s = parse("--targets", "gateway,direct", "--threads", "16", "-J", "idMax=50", "--gateway-url",
+					"http://127.0.0.1:18080")
+				.settings();
+			var p = s.propertiesFor(s.targets().get(0), 12, 16, 0);
+			assertThat(p).containsEntry("host", "127.0.0.1")
+				.containsEntry("port", "18080")
+				.containsEntry("threads", "16")
+				.containsEntry("duration", "12")
+				.containsEntry("rate", "0")
+				.containsEntry("idMax", "50")
+				.containsEntry("protocol", "http");
+			assertThat(s.targets().get(1).port()).isEqualTo(8081);
+			assertThat(s.targets().get(1).plan()).isEqualTo("direct");
+		}
+	}
+
+}

@@ -1,0 +1,62 @@
+package dev.gatewaylab.runner.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import dev.gatewaylab.runner.process.ProcSampler;
+import dev.gatewaylab.runner.result.CpuCost;
+import dev.gatewaylab.runner.result.RunResult;
+import dev.gatewaylab.runner.result.TargetResult;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class SummaryTests {
+
+	private static ProcSampler.Usage cpu(double seconds) {
+		return new ProcSampler.Usage(100, seconds, 200);
+	}
+
+	@Test
+	void cpuPerRequestIsTakenPerRepetitionThenAveragedWithItsInterval() {
+		// Three reps: gateway 7.0 / 7.2 / 6.8 CPU-s over 30,000 / 30,000 / 29,000
+		// requests.
+		List<Map<String, ProcSampler.Usage>> usages = List.of(
+				Map.of("gateway", cpu(7.0), "machine", new ProcSampler.Usage(99, Double.NaN, -1)),
+				Map.of("gateway", cpu(7.2)), Map.of("gateway", cpu(6.8)));
+		Map<String, CpuCost> costs = Summary.cpuPerRequest(usages, new long[] { 30_000, 30_000, 29_000 });
+		assertThat(costs).containsOnlyKeys("gateway");
+		CpuCost g = costs.get("gateway");
+		assertThat(g.reps()).containsExactly(new double[] { 233.333, 240.0, 234.483 }, within(1e-3)); // 6.8e6
+																										// /
+																										// 29,000
+																										// =
+																										// 234.483
+		assertThat(g.mean()).isCloseTo((233.3333 + 240.0 + 234.4828) / 3, within(1e-3));
+		// t(0.975, 2) = 4.3027; sd = 3.5638 -> half-width 4.3027 * 3.5638 / sqrt(3) =
+		// 8.853
+		assertThat(g.ci95()).isCloseTo(8.853, within(1e-2));
+	}
+
+	private static TargetResult t(String name, double[] tps) {
+		return new TargetResult(name, name, "http://127.0.0.1:1", 1, 0, 0, 1, 1, 1, 1, 1, 1, 100, Map.of(), tps,
+				new double[tps.length], Map.of(), 0, null, null, null, null);
+	}
+
+	@Test
+	void ratiosArePairedByInterleavedRepetition() {
+		List<RunResult.Ratio> r = Answer.ratios(List.of(t("gateway", new double[] { 2000, 2100, 2050 }),
+				t("direct", new double[] { 10000, 10000, 10250 })));
+		assertThat(r).hasSize(1);
+		assertThat(r.get(0).reps()).containsExactly(0.2, 0.21, 0.2);
+		assertThat(r.get(0).mean()).isCloseTo(0.20333, within(1e-4));
+		String s = Answer.sentence(List.of(t("gateway", new double[] { 2000, 2100, 2050 }),
+				t("direct", new double[] { 10000, 10000, 10250 })), r, Map.of("gateway", "gateway"));
+		assertThat(s).contains("gateway ÷ direct TPS 0.20 ± 0.0").contains("not measured");
+		List<TargetResult> one = List.of(t("gateway", new double[] { 2000 }), t("direct", new double[] { 10000 }));
+		assertThat(Answer.sentence(one, Answer.ratios(one), Map.of()))
+			.contains("gateway ÷ direct TPS 0.20 (one repetition: no interval)")
+			.doesNotContain("NaN");
+	}
+
+}

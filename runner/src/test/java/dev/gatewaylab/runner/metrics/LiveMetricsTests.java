@@ -1,0 +1,43 @@
+package dev.gatewaylab.runner.metrics;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import org.apache.jmeter.samplers.SampleResult;
+import org.junit.jupiter.api.Test;
+
+class LiveMetricsTests {
+
+	@Test
+	void aTakenPortGivesAWarningAndTheRunGoesOn() throws Exception {
+		try (ServerSocket taken = new ServerSocket()) {
+			taken.bind(new InetSocketAddress(0));
+			ByteArrayOutputStream err = new ByteArrayOutputStream();
+			try (LiveMetrics metrics = new LiveMetrics()) {
+				int port = metrics.start(taken.getLocalPort(), new PrintStream(err, true, StandardCharsets.UTF_8));
+				assertThat(port).isEqualTo(-1);
+				assertThat(err.toString(StandardCharsets.UTF_8))
+					.startsWith("warning: live metrics port " + taken.getLocalPort() + " is not available")
+					.contains("--metrics-port 0");
+				// still counts, so a later scrape or the report is unaffected
+				SampleResult r = SampleResult.createTestSample(5);
+				r.setSuccessful(false);
+				metrics.series("gateway", "gateway").record(r);
+				assertThat(metrics.scrape()).contains(
+						"runner_requests_total{application=\"runner\",outcome=\"error\",plan=\"gateway\",target=\"gateway\"} 1.0");
+			}
+		}
+	}
+
+	@Test
+	void portZeroDisablesTheEndpoint() {
+		try (LiveMetrics metrics = new LiveMetrics()) {
+			assertThat(metrics.start(0, System.err)).isEqualTo(-1);
+		}
+	}
+
+}
