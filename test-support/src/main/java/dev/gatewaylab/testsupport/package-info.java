@@ -1,0 +1,4 @@
+/**
+ * Test support shared by the gateway, study-service and monolith tests.
+ */
+package dev.gatewaylab.testsupport;
