@@ -12,9 +12,10 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
+import dev.gatewaylab.testsupport.MalformedRequests;
+import dev.gatewaylab.testsupport.RawHttp;
+import dev.gatewaylab.testsupport.RawResponse;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import reactor.core.publisher.Mono;
@@ -79,8 +80,6 @@ class GatewayFuzzTests {
 	@LocalServerPort
 	int port;
 
-	private static final Pattern STATUS = Pattern.compile("HTTP/1\\.[01] (\\d{3})");
-
 	@Test
 	void randomAndMalformedRequestsNeverGet5xxAndEvery4xxIsProblemJson() throws Exception {
 		Random random = new Random(SEED);
@@ -121,77 +120,28 @@ class GatewayFuzzTests {
 		catch (IOException ex) {
 			response = "<" + ex + ">";
 		}
-		String outcome = outcome(response);
+		String outcome = RawResponse.outcome(response);
 		outcomes.computeIfAbsent(outcome, (k) -> new AtomicInteger()).incrementAndGet();
 		String problem = null;
 		if (response.contains("<read timeout>")) {
 			problem = "neither answered nor closed within 5 s";
 		}
-		else if (outcome.startsWith("5") && !(outcome.equals("505") && !isHttp1x(request))) {
+		else if (outcome.startsWith("5") && !(outcome.equals("505") && !MalformedRequests.isHttp1x(request))) {
 			problem = "a server error";
 		}
 		else if (outcome.startsWith("4") && !request.startsWith("HEAD ") // a HEAD answer
 																			// has no body
 																			// (RFC 9110
 																			// §9.3.2)
-				&& !headerBlock(response).toLowerCase().contains("content-type: application/problem+json")) {
+				&& !RawResponse.parse(response).isProblemJson()) {
 			problem = "a 4xx that is not problem+json";
 		}
 		else if (response.contains("Exception") || response.contains("\tat ")) {
 			problem = "a stack trace in the answer";
 		}
 		if (problem != null && failures.size() < 30) {
-			failures.add(problem + ": " + printable(request, 300) + " → " + printable(response, 400));
+			failures.add(problem + ": " + RawHttp.printable(request, 300) + " → " + RawHttp.printable(response, 400));
 		}
-	}
-
-	/**
-	 * The final status code ("100 Continue" skipped), or "closed" when no answer came
-	 * before the close.
-	 */
-	private static String outcome(String response) {
-		Matcher m = STATUS.matcher(response);
-		int from = finalResponse(response);
-		return (m.find(from) && m.start() == from) ? m.group(1) : "closed";
-	}
-
-	/** Where the final answer starts: after any interim "100 Continue" head. */
-	private static int finalResponse(String response) {
-		int from = 0;
-		while (response.startsWith("HTTP/1.1 100 ", from) || response.startsWith("HTTP/1.0 100 ", from)) {
-			int end = response.indexOf("\r\n\r\n", from);
-			if (end < 0) {
-				break;
-			}
-			from = end + 4;
-		}
-		return from;
-	}
-
-	/**
-	 * Whether the request line ends in HTTP/1.0 or HTTP/1.1 (else 505 is the right
-	 * answer).
-	 */
-	private static boolean isHttp1x(String request) {
-		int eol = request.indexOf('\n');
-		String line = ((eol < 0) ? request : request.substring(0, eol)).replace("\r", "");
-		return line.endsWith(" HTTP/1.1") || line.endsWith(" HTTP/1.0");
-	}
-
-	/** The final answer's header block. */
-	private static String headerBlock(String response) {
-		int from = finalResponse(response);
-		int end = response.indexOf("\r\n\r\n", from);
-		return (end < 0) ? response.substring(from) : response.substring(from, end);
-	}
-
-	private static String printable(String s, int max) {
-		String t = s.replace("\r", "\\r").replace("\n", "\\n");
-		StringBuilder out = new StringBuilder();
-		for (char c : t.toCharArray()) {
-			out.append((c < 0x20 || c > 0x7e) ? String.format("\\x%02x", (int) c) : String.valueOf(c));
-		}
-		return (out.length() > max) ? out.substring(0, max) + "…" : out.toString();
 	}
 
 }

@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.context.SpringBootTest;
 
 import dev.gatewaylab.gateway.logging.CapturingAppender;
+import dev.gatewaylab.testsupport.RawHttp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -2,6 +2,7 @@ package dev.gatewaylab.gateway;
 
 import java.io.IOException;
 
+import dev.gatewaylab.testsupport.RawHttp;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.test.context.SpringBootTest;

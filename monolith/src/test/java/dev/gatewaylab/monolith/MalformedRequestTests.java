@@ -2,6 +2,8 @@ package dev.gatewaylab.monolith;
 
 import java.io.IOException;
 
+import dev.gatewaylab.testsupport.MalformedRequests;
+import dev.gatewaylab.testsupport.RawHttp;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -9,17 +11,18 @@ import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
-import org.springframework.boot.test.web.server.LocalManagementPort;
 import org.springframework.boot.test.web.server.LocalServerPort;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * What the monolith's fuzz test found, one test each: requests no browser sends are the
- * client's 4xx, never a 500, and path tricks leave no WARN or stack trace in the log. Its
- * own application context (the marker property), so that Tomcat is fresh: Tomcat logs the
- * first unparseable request line of each request processor at INFO with a stack trace,
- * later ones at DEBUG — a reused context would hide the first one.
+ * What the monolith's fuzz test found in its own pages, security and configuration, one
+ * test each: requests no browser sends are the client's 4xx, never a 500, and path tricks
+ * leave no WARN or stack trace in the log (what study-core answers — path parameters,
+ * Tomcat's refusals, the management port — is tested there). Its own application context
+ * (the marker property), so that Tomcat is fresh: Tomcat logs the first unparseable
+ * request line of each request processor at INFO with a stack trace, later ones at DEBUG
+ * — a reused context would hide the first one.
  */
 @ExtendWith(OutputCaptureExtension.class)
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT,
@@ -29,17 +32,10 @@ class MalformedRequestTests {
 	@LocalServerPort
 	int port;
 
-	@LocalManagementPort
-	int managementPort;
-
 	@Test
-	void aRequestTargetTomcatRefusesIs400ProblemAndLogsNoStackTrace(CapturedOutput output) throws IOException {
+	void aRequestTargetTomcatRefusesLogsNoStackTrace(CapturedOutput output) throws IOException {
 		int logged = output.getAll().length();
-		// a Windows-style traversal: the backslash is no URI character, so Tomcat refuses
-		// the request line itself
-		assertThat(exchange("GET /css/..\\..\\etc\\passwd HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n"))
-			.startsWith("HTTP/1.1 400 ")
-			.containsIgnoringCase("content-type: application/problem+json");
+		assertThat(exchange(MalformedRequests.backslashTraversal("/css"))).startsWith("HTTP/1.1 400 ");
 		assertThat(output.getAll().substring(logged)).doesNotContain("Error parsing HTTP request header")
 			.doesNotContain("\tat ");
 	}
@@ -52,8 +48,7 @@ class MalformedRequestTests {
 		// StringUtils#cleanPath", "Path
 		// with "WEB-INF" or "META-INF""
 		for (String path : new String[] { "/css/a../b.css", "/css/META-INF/MANIFEST.MF", "/css/WEB-INF/web.xml" }) {
-			assertThat(exchange("GET " + path + " HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n")).as(path)
-				.startsWith("HTTP/1.1 404 ");
+			assertThat(exchange(MalformedRequests.get(path))).as(path).startsWith("HTTP/1.1 404 ");
 		}
 		assertThat(output.getAll().substring(logged)).doesNotContain("ResourceHandlerUtils").doesNotContain(" WARN ");
 	}
@@ -62,21 +57,9 @@ class MalformedRequestTests {
 	void theErrorPageAskedForDirectlyByABrowserIs404Not500() throws IOException {
 		// Boot's HTML error view had no status to show for GET /error itself and answered
 		// 500
-		assertThat(exchange("GET /error HTTP/1.1\r\nHost: a\r\nAccept: text/html\r\nConnection: close\r\n\r\n"))
-			.startsWith("HTTP/1.1 404 ")
+		assertThat(exchange(MalformedRequests.get("/error", "Accept: text/html"))).startsWith("HTTP/1.1 404 ")
 			.containsIgnoringCase("content-type: text/html")
 			.contains("<h1>404 Not Found</h1>");
-	}
-
-	@Test
-	void aBadEscapeInAPathParameterIs400ProblemNot500(CapturedOutput output) throws IOException {
-		int logged = output.getAll().length();
-		// Tomcat passes path parameters (after ';') undecoded; Spring's path parser
-		// (before Spring Security) threw: 500
-		assertThat(exchange("GET /login;jsessionid=%zz HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n"))
-			.startsWith("HTTP/1.1 400 ")
-			.containsIgnoringCase("content-type: application/problem+json");
-		assertThat(output.getAll().substring(logged)).doesNotContain("\tat ");
 	}
 
 	@Test
@@ -127,11 +110,6 @@ class MalformedRequestTests {
 			.startsWith("HTTP/1.1 403 ")
 			.containsIgnoringCase("content-type: application/problem+json")
 			.contains("\"status\":403");
-		assertThat(
-				exchange("GET /api/studies/424242 HTTP/1.1\r\nHost: a\r\nAccept: a/b;q=x\r\nConnection: close\r\n\r\n"))
-			.startsWith("HTTP/1.1 404 ")
-			.containsIgnoringCase("content-type: application/problem+json")
-			.contains("\"status\":404");
 	}
 
 	@Test
@@ -139,17 +117,9 @@ class MalformedRequestTests {
 		int logged = output.getAll().length();
 		// any path no controller maps (a public one here) is offered to Boot's welcome
 		// page mapping, which parses Accept
-		exchange("GET /css/missing.css HTTP/1.1\r\nHost: a\r\nAccept: a/b;q=x\r\nConnection: close\r\n\r\n");
+		exchange(MalformedRequests.malformedAccept("/css/missing.css"));
 		assertThat(output.getAll().substring(logged)).as("Boot's welcome page mapping warned per request")
 			.doesNotContain("Received invalid Accept header");
-	}
-
-	@Test
-	void anEncodedSlashOnTheManagementPortIs400Problem() throws IOException {
-		// the management port's own Tomcat answered with its HTML error report
-		String request = "GET /actuator/health/a%2fb HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n";
-		assertThat(RawHttp.exchange(this.managementPort, request, 10_000)).startsWith("HTTP/1.1 400 ")
-			.containsIgnoringCase("content-type: application/problem+json");
 	}
 
 	private String exchange(String request) throws IOException {

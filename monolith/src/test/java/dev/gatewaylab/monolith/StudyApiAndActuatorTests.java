@@ -106,17 +106,6 @@ class StudyApiAndActuatorTests {
 		assertThat(send(get(this.port, "/actuator/health")).statusCode()).isEqualTo(404);
 	}
 
-	@Test
-	void errorPathIsProblemJsonForApiClientsAndNot500() throws Exception {
-		HttpResponse<String> direct = send(get(this.port, "/error"));
-		assertThat(direct.statusCode()).isEqualTo(404);
-		assertThat(direct.headers().firstValue("Content-Type")).hasValue("application/problem+json");
-		HttpResponse<String> api = send(
-				HttpRequest.newBuilder(uri(this.port, "/api/nope")).header("Accept", "text/html").build());
-		assertThat(api.statusCode()).isEqualTo(404);
-		assertThat(api.headers().firstValue("Content-Type")).hasValue("application/problem+json");
-	}
-
 	private HttpResponse<String> send(HttpRequest request) throws Exception {
 		return this.http.send(request, HttpResponse.BodyHandlers.ofString());
 	}
