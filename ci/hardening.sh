@@ -131,6 +131,37 @@ check "… with Retry-After" bash -c 'curl -s -D - -o /dev/null -X POST -H "X-Fo
 check "another address is unaffected" \
   bash -c '[ "$(curl -s -o /dev/null -w "%{http_code}" -X POST -H "X-Forwarded-For: 198.51.100.78" -d "username=u&password=x" "$0/login")" != 429 ]' "$GW"
 
+echo "== study-service and the monolith: header fields over Tomcat's limits → 431 problem+json naming the limit"
+# answer_to PORT REQUEST: the whole answer to raw bytes (\r\n escapes expanded)
+answer_to() {
+  python3 - "$1" "$2" <<'PY'
+import socket, sys
+s = socket.create_connection(("127.0.0.1", int(sys.argv[1])), timeout=10)
+s.sendall(sys.argv[2].encode("latin-1").decode("unicode_escape").encode("latin-1"))
+data = b""
+try:
+    while chunk := s.recv(65536):
+        data += chunk
+except socket.timeout:
+    pass
+print(data.decode("latin-1"))
+PY
+}
+LARGE_HEADER="X-Large: $(head -c 8300 /dev/zero | tr '\0' a)\r\n"
+for svc in study-service monolith; do
+  for key in port management-port; do
+    p=$(lab_prop "service.$svc.$key")
+    answer_to "$p" "GET /api/studies/1 HTTP/1.1\r\nHost: a\r\n${HEADERS_101}Connection: close\r\n\r\n" > "$OUT/431-count-$p.txt"
+    answer_to "$p" "GET /api/studies/1 HTTP/1.1\r\nHost: a\r\n${LARGE_HEADER}Connection: close\r\n\r\n" > "$OUT/431-size-$p.txt"
+    check "$svc :$p, 101 header lines → 431 problem+json, \"more than 100 header fields\"" bash -c 'grep -q "^HTTP/1.1 431 " "$0" \
+      && grep -qi "^content-type: application/problem+json" "$0" && grep -q "\"detail\":\"The request has more than 100 header fields.\"" "$0"' \
+      "$OUT/431-count-$p.txt"
+    check "$svc :$p, an 8,300-byte header → 431 problem+json, \"larger than 8192 bytes\"" bash -c 'grep -q "^HTTP/1.1 431 " "$0" \
+      && grep -q "\"title\":\"Request Header Fields Too Large\",\"status\":431,\"detail\":\"The request line and header fields are larger than 8192 bytes.\"" "$0"' \
+      "$OUT/431-size-$p.txt"
+  done
+done
+
 echo "== graceful shutdown: SIGTERM with 20 requests in flight on a 2 s upstream delay"
 for i in $(seq 20); do
   curl -s -o /dev/null -w '%{http_code}\n' --max-time 40 "$GW/api/studies/$i/slow?minMs=2000&maxMs=2000" >> "$OUT/inflight.txt" &

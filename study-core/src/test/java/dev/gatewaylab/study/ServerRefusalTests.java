@@ -13,9 +13,11 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * What Tomcat refuses before any application code ({@link ProblemErrorReportValve}) is
- * problem+json on the application port and on the management port alike — never Tomcat's
- * HTML report.
+ * What Tomcat refuses before any application code ({@link ProblemErrorReportValve}) is a
+ * full problem+json on the application port and on the management port alike: type,
+ * title, status and, for a client error, a detail — never Tomcat's HTML report, never its
+ * bare 400 for header fields over its limits (Tomcat's defaults here: 100 header fields,
+ * 8 KB for the request line and header fields together).
  */
 @StudyServerTest
 class ServerRefusalTests {
@@ -25,6 +27,26 @@ class ServerRefusalTests {
 
 	@LocalManagementPort
 	int managementPort;
+
+	@Test
+	void headerFieldsOverEitherOfTomcatsLimitsAre431ProblemNamingTheLimit() throws IOException {
+		assertHeaderFieldsTooLarge(MalformedRequests.headerLines("/api/studies/1", 101),
+				"The request has more than 100 header fields.");
+		assertHeaderFieldsTooLarge(MalformedRequests.largeHeader("/api/studies/1", 8_200),
+				"The request line and header fields are larger than 8192 bytes.");
+		for (String within : new String[] { MalformedRequests.headerLines("/api/studies/1", 100),
+				MalformedRequests.largeHeader("/api/studies/1", 8_000) }) {
+			assertThat(exchange(this.port, within).status()).as("within the limits").isEqualTo(200);
+		}
+	}
+
+	@Test
+	void aRequestLineOverTomcatsSizeLimitIs414Problem() throws IOException {
+		RawResponse response = exchange(this.port, MalformedRequests.get("/api/studies/" + "1".repeat(9_000)));
+		assertThat(response.status()).isEqualTo(414);
+		assertThat(response.body()).isEqualTo("{\"type\":\"about:blank\",\"title\":\"URI Too Long\",\"status\":414,"
+				+ "\"detail\":\"The request line is longer than 8192 bytes.\"}");
+	}
 
 	@Test
 	void aRequestTargetTomcatRefusesIs400ProblemOnBothPorts() throws IOException {
@@ -39,10 +61,22 @@ class ServerRefusalTests {
 			.isEqualTo(200);
 	}
 
+	private void assertHeaderFieldsTooLarge(String request, String detail) throws IOException {
+		for (int port : new int[] { this.port, this.managementPort }) {
+			RawResponse response = exchange(port, request);
+			assertThat(response.status()).as("port " + port).isEqualTo(431);
+			assertThat(response.isProblemJson()).isTrue();
+			assertThat(response.body())
+				.isEqualTo("{\"type\":\"about:blank\",\"title\":\"Request Header Fields Too Large\","
+						+ "\"status\":431,\"detail\":\"" + detail + "\"}");
+		}
+	}
+
 	private static void assertBadRequestProblem(RawResponse response) {
 		assertThat(response.status()).isEqualTo(400);
 		assertThat(response.isProblemJson()).isTrue();
-		assertThat(response.body()).startsWith("{\"type\":\"about:blank\",");
+		assertThat(response.body()).isEqualTo("{\"type\":\"about:blank\",\"title\":\"Bad Request\",\"status\":400,"
+				+ "\"detail\":\"The request line, target or header fields are malformed.\"}");
 	}
 
 	private static RawResponse exchange(int port, String request) throws IOException {
