@@ -11,10 +11,12 @@ import tools.jackson.databind.annotation.JsonDeserialize;
 
 /**
  * Body of POST and PUT. Boxed {@code capacity} so that a missing value is reported rather
- * than read as 0.
+ * than read as 0. Text fields are {@link PlainText}, so that H2 and PostgreSQL store the
+ * same values.
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
-record StudyRequest(@NotBlank @Size(max = 100) String title, @Size(max = 2000) String description,
+record StudyRequest(@NotBlank @Size(max = 100) @PlainText String title,
+		@Size(max = 2000) @PlainText(lines = true) String description,
 		@Pattern(regexp = Categories.PATTERN, message = Categories.MESSAGE) String category,
 		@NotNull @Min(1) @Max(1000) @JsonDeserialize(using = StrictIntegerDeserializer.class) Integer capacity) {
 
