@@ -162,6 +162,30 @@ for svc in study-service monolith; do
   done
 done
 
+echo "== monolith login: a user name with a control character neither signs in nor escapes the per-user limit"
+# login_attempt BASE USER PASSWORD: POST /login from a new session (user name already URL-encoded); prints the status
+# and the Location header. Through the gateway from its own forwarded address, so the gateway's per-address budget
+# (10 attempts) holds the 8 made here.
+login_attempt() {
+  local jar token answer
+  jar=$(mktemp)
+  token=$(curl -s -c "$jar" -b "$jar" -H "X-Forwarded-For: 198.51.100.90" "$1/login" | sed -n 's/.*name="_csrf" value="\([^"]*\)".*/\1/p')
+  answer=$(curl -s -o /dev/null -c "$jar" -b "$jar" -H "X-Forwarded-For: 198.51.100.90" -w '%{http_code} %header{location}' \
+    --data "username=$2&password=$3&_csrf=$token" "$1/login")
+  rm -f "$jar"
+  echo "$answer"
+}
+for target in "$MONO user7" "$GW user8"; do
+  read -r base user <<< "$target"
+  for i in 1 2 3 4 5; do login_attempt "$base" "$user" wrong > /dev/null; done
+  check "$user on ${base##*:}: after five wrong passwords the right one gets 429" \
+    test "$(login_attempt "$base" "$user" password | cut -d' ' -f1)" = 429
+  for spelling in "%01$user" "$user%00"; do
+    answer=$(login_attempt "$base" "$spelling" password)
+    check "… and $spelling with the right password is refused: 400, no sign-in (got: $answer)" test "$answer" = "400 "
+  done
+done
+
 echo "== graceful shutdown: SIGTERM with 20 requests in flight on a 2 s upstream delay"
 for i in $(seq 20); do
   curl -s -o /dev/null -w '%{http_code}\n' --max-time 40 "$GW/api/studies/$i/slow?minMs=2000&maxMs=2000" >> "$OUT/inflight.txt" &

@@ -3,7 +3,9 @@ package dev.gatewaylab.monolith.login;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.Locale;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.Map;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
@@ -13,6 +15,7 @@ import io.github.bucket4j.ConsumptionProbe;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletRequestWrapper;
 import jakarta.servlet.http.HttpServletResponse;
 
 import org.springframework.http.HttpHeaders;
@@ -26,9 +29,14 @@ import org.springframework.web.filter.OncePerRequestFilter;
  * problem+json with {@code Retry-After} before the password is even hashed (each BCrypt
  * check costs ≈ 100 ms of CPU). It guards one account against guessing from many
  * addresses; the per-address limit is the gateway's, which knows the client address. Runs
- * before Spring Security's chain.
+ * before Spring Security's chain, and passes it the {@link LoginName#canonical canonical}
+ * name: the budget charged is the one of the name the sign-in looks up. A name with a
+ * control or other non-printable character is refused with 400 problem+json before any
+ * budget is charged or any password hashed: it can never sign anyone in.
  */
 final class LoginAttemptLimiter extends OncePerRequestFilter {
+
+	static final String USERNAME = "username";
 
 	private final int perUser;
 
@@ -50,33 +58,74 @@ final class LoginAttemptLimiter extends OncePerRequestFilter {
 	@Override
 	protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
 			throws ServletException, IOException {
-		String username = request.getParameter("username");
-		if (username == null || username.isBlank()) {
+		String submitted = request.getParameter(USERNAME);
+		if (submitted == null) {
 			chain.doFilter(request, response);
 			return;
 		}
-		// Bounded key: a 10 kB "user name" must not become a 10 kB cache key.
-		String key = username.strip().toLowerCase(Locale.ROOT);
-		key = key.substring(0, Math.min(key.length(), 100));
-		Bucket bucket = this.buckets.get(key,
-				(name) -> Bucket.builder()
-					.addLimit(
-							Bandwidth.builder().capacity(this.perUser).refillGreedy(this.perUser, this.window).build())
-					.build());
-		ConsumptionProbe probe = bucket.tryConsumeAndReturnRemaining(1);
-		if (probe.isConsumed()) {
-			chain.doFilter(request, response);
+		String name = LoginName.canonical(submitted);
+		if (name == null) {
+			writeProblem(response, HttpStatus.BAD_REQUEST,
+					"The user name contains a control, format or other non-printable character.");
 			return;
 		}
-		long retryAfter = Math.max(1, (probe.getNanosToWaitForRefill() + 999_999_999L) / 1_000_000_000L);
-		byte[] body = ("{\"type\":\"about:blank\",\"title\":\"Too Many Requests\",\"status\":429,"
-				+ "\"detail\":\"Too many login attempts for this user.\"}")
+		if (!name.isEmpty()) {
+			ConsumptionProbe probe = this.buckets.get(LoginName.budgetKey(name), (key) -> newBucket())
+				.tryConsumeAndReturnRemaining(1);
+			if (!probe.isConsumed()) {
+				long retryAfter = Math.max(1, (probe.getNanosToWaitForRefill() + 999_999_999L) / 1_000_000_000L);
+				response.setHeader(HttpHeaders.RETRY_AFTER, Long.toString(retryAfter));
+				writeProblem(response, HttpStatus.TOO_MANY_REQUESTS, "Too many login attempts for this user.");
+				return;
+			}
+		}
+		chain.doFilter(new CanonicalUsername(request, name), response);
+	}
+
+	private Bucket newBucket() {
+		return Bucket.builder()
+			.addLimit(Bandwidth.builder().capacity(this.perUser).refillGreedy(this.perUser, this.window).build())
+			.build();
+	}
+
+	private static void writeProblem(HttpServletResponse response, HttpStatus status, String detail)
+			throws IOException {
+		byte[] body = ("{\"type\":\"about:blank\",\"title\":\"" + status.getReasonPhrase() + "\",\"status\":"
+				+ status.value() + ",\"detail\":\"" + detail + "\"}")
 			.getBytes(StandardCharsets.UTF_8);
-		response.setStatus(HttpStatus.TOO_MANY_REQUESTS.value());
-		response.setHeader(HttpHeaders.RETRY_AFTER, Long.toString(retryAfter));
+		response.setStatus(status.value());
 		response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);
 		response.setContentLength(body.length);
 		response.getOutputStream().write(body);
+	}
+
+	/** The request with its user name replaced by the canonical one. */
+	private static final class CanonicalUsername extends HttpServletRequestWrapper {
+
+		private final String name;
+
+		CanonicalUsername(HttpServletRequest request, String name) {
+			super(request);
+			this.name = name;
+		}
+
+		@Override
+		public String getParameter(String parameter) {
+			return USERNAME.equals(parameter) ? this.name : super.getParameter(parameter);
+		}
+
+		@Override
+		public String[] getParameterValues(String parameter) {
+			return USERNAME.equals(parameter) ? new String[] { this.name } : super.getParameterValues(parameter);
+		}
+
+		@Override
+		public Map<String, String[]> getParameterMap() {
+			Map<String, String[]> parameters = new HashMap<>(super.getParameterMap());
+			parameters.put(USERNAME, new String[] { this.name });
+			return Collections.unmodifiableMap(parameters);
+		}
+
 	}
 
 }
