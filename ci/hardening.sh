@@ -16,24 +16,23 @@ MONO=http://127.0.0.1:$(lab_prop service.monolith.port)
 cleanup() { ./lab down >/dev/null 2>&1 || true; }
 trap cleanup EXIT
 
-# raw_to PORT REQUEST: send bytes, print the status line; raw REQUEST: to the gateway
-raw_to() {
+# answer_to PORT REQUEST: send bytes (\r\n escapes expanded), print the whole answer; raw_to PORT REQUEST: its status
+# line; raw REQUEST: to the gateway
+answer_to() {
   python3 - "$1" "$2" <<'PY'
 import socket, sys
 s = socket.create_connection(("127.0.0.1", int(sys.argv[1])), timeout=10)
 s.sendall(sys.argv[2].encode("latin-1").decode("unicode_escape").encode("latin-1"))
 data = b""
 try:
-    while True:
-        chunk = s.recv(65536)
-        if not chunk:
-            break
+    while chunk := s.recv(65536):
         data += chunk
 except socket.timeout:
     pass
-print(data.split(b"\r\n", 1)[0].decode("latin-1"))
+print(data.decode("latin-1"))
 PY
 }
+raw_to() { local answer; answer=$(answer_to "$1" "$2"); printf '%s\n' "${answer%%$'\r'*}"; }
 raw() { raw_to "$GWP" "$1"; }
 status() { curl -s -o /dev/null -w '%{http_code} %{content_type}' "$@"; }
 # mark_logs, then new_log_lines LOG: what .lab/logs/LOG.log got since (the access log outlives ./lab down)
@@ -41,7 +40,7 @@ mark_logs() { for s in gateway gateway-access study-service monolith; do wc -l <
 new_log_lines() { tail -n +$(( $(cat "$OUT/$1.mark") + 1 )) ".lab/logs/$1.log"; }
 # await_access ID: until the gateway's (async) access log has the request with this id, 10 s at most
 await_access() { local deadline=$((SECONDS + 10)); until new_log_lines gateway-access | grep -q "id=$1 " || [ $SECONDS -ge $deadline ]; do sleep 0.2; done; }
-export -f raw_to raw status mark_logs new_log_lines await_access; export GWP OUT
+export -f answer_to raw_to raw status mark_logs new_log_lines await_access; export GWP OUT
 
 # the apps' own login limits (./lab raises them for the load plans unless they are set); Netty's leak detector on
 # every buffer (the default is off, for cost): the probes below abort, cut short and time out requests mid-flight
@@ -132,21 +131,6 @@ check "another address is unaffected" \
   bash -c '[ "$(curl -s -o /dev/null -w "%{http_code}" -X POST -H "X-Forwarded-For: 198.51.100.78" -d "username=u&password=x" "$0/login")" != 429 ]' "$GW"
 
 echo "== study-service and the monolith: header fields over Tomcat's limits → 431 problem+json naming the limit"
-# answer_to PORT REQUEST: the whole answer to raw bytes (\r\n escapes expanded)
-answer_to() {
-  python3 - "$1" "$2" <<'PY'
-import socket, sys
-s = socket.create_connection(("127.0.0.1", int(sys.argv[1])), timeout=10)
-s.sendall(sys.argv[2].encode("latin-1").decode("unicode_escape").encode("latin-1"))
-data = b""
-try:
-    while chunk := s.recv(65536):
-        data += chunk
-except socket.timeout:
-    pass
-print(data.decode("latin-1"))
-PY
-}
 LARGE_HEADER="X-Large: $(head -c 8300 /dev/zero | tr '\0' a)\r\n"
 for svc in study-service monolith; do
   for key in port management-port; do
