@@ -20,18 +20,18 @@ import org.openjdk.jmh.annotations.State;
 
 import dev.gatewaylab.gateway.clientip.ClientIpResolver;
 import dev.gatewaylab.gateway.clientip.Ipv4;
-import dev.gatewaylab.gateway.denylist.DenyListLoader.OnError;
 
 /**
  * Lookup cost per call, SampleTime (so JMH reports percentiles), on lists written by
- * {@code gateway/deny-list.sh generate}: {@code dir} holds deny-list.txt and client-ips.csv (relative to the working
- * directory, the repository root). Denied rows of client-ips.csv are the hits, allowed rows the misses; 4096 of each,
+ * {@code ./lab deny-list generate}: {@code dir} holds deny-list.txt and client-ips.csv (relative to the working
+ * directory, the repository root). The list is loaded as the gateway loads it: its compiled form, memory-mapped (compiled
+ * first if missing), in a JVM with the gateway's default heap options. Denied rows of client-ips.csv are the hits, allowed rows the misses; 4096 of each,
  * visited in file order (random addresses, so every lookup walks a different path: no branch-predictor replay).
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SampleTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
-@Fork(value = 1, jvmArgsAppend = { "-Xmx1g", "-XX:+AlwaysPreTouch", "-XX:+UseTransparentHugePages" })
+@Fork(value = 1, jvmArgsAppend = { "-Xmx256m", "-Xms256m", "-XX:+UseParallelGC" })
 public class DenyListBenchmark {
 
 	private static final int MASK = 4095;

@@ -1,21 +1,25 @@
 package dev.gatewaylab.gateway.denylist;
 
+import java.nio.ByteBuffer;
+import java.nio.IntBuffer;
+import java.nio.ShortBuffer;
+import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 
 /**
- * An immutable set of IPv4 addresses. Rules are sorted and coalesced into disjoint,
- * non-adjacent intervals; the list keeps only their <em>boundaries</em> (each interval's
- * first address and the address after its last), sorted, so an address is denied when an
- * odd number of boundaries lie at or below it. A direct index by the top {@code bits}
- * address bits ({@code index[h]} = how many boundaries lie below bucket {@code h}) leaves
- * a search among the few boundaries of one bucket, whose top 16 bits are implied: each
- * boundary is stored as its low 16 bits in a {@code short[]}. That is 4 bytes per
- * interval plus the index (one int per 4–8 boundaries: 1–2 bytes per interval), and a
- * lookup touches two cache lines: one index entry, then a bucket of about 4 boundaries
- * (no objects, no allocation).
+ * An immutable set of IPv4 addresses, read in place from the compiled form of a deny list
+ * ({@link DenyListFile}): a memory-mapped file, so the list lives off the Java heap.
+ * Rules are sorted and coalesced into disjoint, non-adjacent intervals; the list keeps
+ * only their <em>boundaries</em> (each interval's first address and the address after its
+ * last), sorted, so an address is denied when an odd number of boundaries lie at or below
+ * it. A direct index by the top {@code bits} address bits ({@code index[h]} = how many
+ * boundaries lie below bucket {@code h}) leaves a search among the few boundaries of one
+ * bucket, whose top 16 bits are implied: each boundary is stored as its low 16 bits. That
+ * is 4 bytes per interval plus the index (one int per 4–8 boundaries), and a lookup reads
+ * one index entry and one bucket of about 4 boundaries: no objects, no allocation.
  */
-final class DenyList {
+public final class DenyList {
 
 	static final DenyList EMPTY = of(new long[0], 0);
 
@@ -30,83 +34,80 @@ final class DenyList {
 
 	/**
 	 * The index aims at this many boundaries per bucket on average: one cache line of
-	 * {@code short}s, or less.
+	 * boundaries, or less.
 	 */
 	static final int BUCKET = 4;
 
 	/** Buckets up to this many boundaries are counted in one pass instead of searched. */
 	static final int LINEAR = 16;
 
-	/** The low 16 bits of each boundary, in address order. */
-	private final short[] bounds;
+	/**
+	 * The whole compiled form (a mapping of the compiled file, or a buffer in memory).
+	 */
+	private final ByteBuffer data;
 
 	/**
-	 * {@code index[h]} = boundaries below {@code h << shift}, for {@code h} in
+	 * {@code index.get(h)} = boundaries below {@code h << shift}, for {@code h} in
 	 * {@code [0, 2^bits]}.
 	 */
-	private final int[] index;
+	private final IntBuffer index;
+
+	/** The low 16 bits of each boundary, in address order. */
+	private final ShortBuffer bounds;
 
 	private final int shift;
 
-	private final int size;
+	private final DenyListFile.Header header;
 
-	private final long rules;
-
-	private final long skippedLines;
-
-	private final List<String> skipped;
+	private final Path file;
 
 	private final long loadNanos;
 
-	private DenyList(short[] bounds, int[] index, int shift, int size, long rules, long skippedLines,
-			List<String> skipped, long loadNanos) {
-		this.bounds = bounds;
+	private final boolean compiled;
+
+	DenyList(ByteBuffer data, IntBuffer index, ShortBuffer bounds, DenyListFile.Header header, Path file,
+			long loadNanos, boolean compiled) {
+		this.data = data;
 		this.index = index;
-		this.shift = shift;
-		this.size = size;
-		this.rules = rules;
-		this.skippedLines = skippedLines;
-		this.skipped = skipped;
+		this.bounds = bounds;
+		this.shift = 32 - header.indexBits();
+		this.header = header;
+		this.file = file;
 		this.loadNanos = loadNanos;
+		this.compiled = compiled;
 	}
 
 	/**
-	 * Sorts and coalesces {@code keys[0, count)} (packed with {@link #pack}) in place,
-	 * then builds the boundaries and their index; {@code keys} is not kept.
+	 * A list built in memory (tests, the tool's generator): sorts and coalesces
+	 * {@code keys[0, count)} (packed with {@link #pack}) in place and writes the compiled
+	 * form into a direct buffer; {@code keys} is not kept.
 	 */
-	static DenyList build(long[] keys, int count, long skippedLines, List<String> skipped, long startNanos) {
+	public static DenyList of(long[] keys, int count) {
+		long start = System.nanoTime();
 		Arrays.sort(keys, 0, count);
 		int size = coalesce(keys, count);
-		// The address after 255.255.255.255 is not stored: an odd count up to the end
-		// then means "denied to the end".
-		int boundaries = (size > 0 && last(keys[size - 1]) == 0xFFFFFFFFL) ? 2 * size - 1 : 2 * size;
-		int bits = bits(boundaries);
-		int shift = 32 - bits;
-		short[] bounds = new short[boundaries];
-		int[] index = new int[(1 << bits) + 1];
-		int h = 0;
-		for (int i = 0; i < boundaries; i++) {
-			long value = ((i & 1) == 0) ? first(keys[i >> 1]) : last(keys[i >> 1]) + 1;
-			bounds[i] = (short) value;
-			for (long bucket = value >>> shift; h <= bucket; h++) {
-				index[h] = i;
+		DenyListFile.Header header = DenyListFile.Header.of(0, 0, count, 0, List.of(), size,
+				size > 0 && last(keys[size - 1]) == 0xFFFFFFFFL, 0);
+		ByteBuffer data = ByteBuffer.allocateDirect((int) DenyListFile.size(header));
+		DenyListWriter writer = new DenyListWriter(DenyListWriter.into(data), header.size(), header.indexBits());
+		try {
+			for (int i = 0; i < size; i++) {
+				writer.add(first(keys[i]), last(keys[i]));
 			}
+			writer.finish(header);
+			return DenyListFile.open(data, null, start, false);
 		}
-		Arrays.fill(index, h, index.length, boundaries);
-		return new DenyList(bounds, index, shift, size, count, skippedLines, List.copyOf(skipped),
-				System.nanoTime() - startNanos);
-	}
-
-	static DenyList of(long[] keys, int count) {
-		return build(keys, count, 0, List.of(), System.nanoTime());
+		catch (java.io.IOException | DenyListFile.InvalidException ex) {
+			throw new IllegalStateException("a list built in memory must be valid", ex);
+		}
 	}
 
 	/**
 	 * Index bits for this many boundaries: about {@link #BUCKET} per bucket, within
 	 * [MIN_BITS, MAX_BITS].
 	 */
-	static int bits(int boundaries) {
-		int bits = 31 - Integer.numberOfLeadingZeros(Math.max(1, boundaries / BUCKET));
+	static int bits(long boundaries) {
+		int bits = 63 - Long.numberOfLeadingZeros(Math.max(1, boundaries / BUCKET));
 		return Math.max(MIN_BITS, Math.min(MAX_BITS, bits));
 	}
 
@@ -140,7 +141,7 @@ final class DenyList {
 	/**
 	 * One interval as a {@code long} whose signed order is unsigned {@code first} order.
 	 */
-	static long pack(long first, long last) {
+	public static long pack(long first, long last) {
 		return ((first ^ 0x80000000L) << 32) | last;
 	}
 
@@ -155,16 +156,17 @@ final class DenyList {
 	/**
 	 * @param ip an unsigned IPv4 value (0..0xFFFFFFFF)
 	 */
-	boolean denies(long ip) {
+	public boolean denies(long ip) {
 		int h = (int) (ip >>> this.shift);
-		int at = this.index[h];
-		int end = this.index[h + 1];
+		IntBuffer index = this.index;
+		int at = index.get(h);
+		int end = index.get(h + 1);
 		int key = (int) ip & 0xFFFF;
-		short[] b = this.bounds;
+		ShortBuffer b = this.bounds;
 		while (end - at > LINEAR) { // a crowded bucket: halve it until a scan is cheaper
 									// than mispredicted branches
 			int mid = (at + end) >>> 1;
-			if ((b[mid] & 0xFFFF) <= key) {
+			if ((b.get(mid) & 0xFFFF) <= key) {
 				at = mid + 1;
 			}
 			else {
@@ -173,27 +175,27 @@ final class DenyList {
 		}
 		for (int i = at; i < end; i++) { // no early exit: a count without branches to
 											// mispredict
-			at += ((b[i] & 0xFFFF) <= key) ? 1 : 0;
+			at += ((b.get(i) & 0xFFFF) <= key) ? 1 : 0;
 		}
 		return (at & 1) == 1; // 'at' boundaries lie at or below ip
 	}
 
 	/** Rules read (before coalescing). */
-	long rules() {
-		return this.rules;
+	public long rules() {
+		return this.header.rules();
 	}
 
-	int intervals() {
-		return this.size;
+	public int intervals() {
+		return this.header.intervals();
 	}
 
-	long first(int interval) {
+	public long first(int interval) {
 		return boundary(2 * interval);
 	}
 
-	long last(int interval) {
+	public long last(int interval) {
 		int end = 2 * interval + 1;
-		return (end == this.bounds.length) ? 0xFFFFFFFFL : boundary(end) - 1;
+		return (end == this.bounds.limit()) ? 0xFFFFFFFFL : boundary(end) - 1;
 	}
 
 	/**
@@ -202,54 +204,66 @@ final class DenyList {
 	 */
 	private long boundary(int i) {
 		int lo = 0;
-		int hi = this.index.length - 1; // the bucket h with index[h] <= i < index[h + 1]
+		int hi = this.index.limit() - 1; // the bucket h with index[h] <= i < index[h + 1]
 		while (hi - lo > 1) {
 			int mid = (lo + hi) >>> 1;
-			if (this.index[mid] <= i) {
+			if (this.index.get(mid) <= i) {
 				lo = mid;
 			}
 			else {
 				hi = mid;
 			}
 		}
-		return ((long) lo << this.shift) | ((this.bounds[i] & 0xFFFF) & ((1 << this.shift) - 1));
+		return ((long) lo << this.shift) | ((this.bounds.get(i) & 0xFFFF) & ((1 << this.shift) - 1));
 	}
 
 	/** Index bits in use (the bucket is the top this-many address bits). */
-	int indexBits() {
+	public int indexBits() {
 		return 32 - this.shift;
 	}
 
-	long skippedLines() {
-		return this.skippedLines;
+	public long skippedLines() {
+		return this.header.skippedLines();
 	}
 
 	/** The first few skipped lines, each as "file:line: reason". */
-	List<String> skipped() {
-		return this.skipped;
+	public List<String> skipped() {
+		return this.header.skipped();
+	}
+
+	/** Bytes of the compiled form held in memory, off the Java heap. */
+	public long memoryBytes() {
+		return this.data.capacity();
+	}
+
+	/** The compiled file this list is mapped from, or null for a list built in memory. */
+	public Path file() {
+		return this.file;
 	}
 
 	/**
-	 * Heap held by the list: the two arrays, each a 16-byte header plus its elements,
-	 * padded to 8 bytes.
+	 * True when this load compiled the text list, false when it reused its compiled form.
 	 */
-	long memoryBytes() {
-		return arrayBytes(2L * this.bounds.length) + arrayBytes(4L * this.index.length);
+	public boolean compiled() {
+		return this.compiled;
 	}
 
-	private static long arrayBytes(long elementBytes) {
-		return 16 + ((elementBytes + 7) & ~7L);
-	}
-
-	long loadNanos() {
+	public long loadNanos() {
 		return this.loadNanos;
+	}
+
+	DenyListFile.Header header() {
+		return this.header;
 	}
 
 	@Override
 	public String toString() {
 		return String.format(
-				"%,d rules -> %,d intervals, %,d bytes (%d-bit index), %,d bad lines skipped, " + "loaded in %d ms",
-				this.rules, this.size, memoryBytes(), indexBits(), this.skippedLines, this.loadNanos / 1_000_000);
+				"%,d rules -> %,d intervals, %,d bytes off the heap (%d-bit index), %,d bad lines skipped, "
+						+ "%s in %d ms",
+				rules(), intervals(), memoryBytes(), indexBits(), skippedLines(),
+				(this.file == null) ? "built" : (this.compiled ? "compiled to " : "mapped from ") + this.file,
+				this.loadNanos / 1_000_000);
 	}
 
 }

@@ -32,7 +32,9 @@ class DenyListConfiguration {
 
 	@Bean(destroyMethod = "close")
 	ReloadingDenyList denyList(DenyListProperties properties, MeterRegistry registry) {
-		return new ReloadingDenyList(Path.of(properties.file().strip()), properties.onError(),
+		Path compiledDir = StringUtils.hasText(properties.compiledDir()) ? Path.of(properties.compiledDir().strip())
+				: null;
+		return new ReloadingDenyList(Path.of(properties.file().strip()), properties.onError(), compiledDir,
 				properties.reloadInterval(), registry);
 	}
 

@@ -2,307 +2,269 @@ package dev.gatewaylab.gateway.denylist;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
+import java.io.UncheckedIOException;
+import java.nio.channels.FileChannel;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileSystemException;
+import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.Files;
-import java.util.ArrayList;
-import java.util.List;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.LinkedHashSet;
+import java.util.Set;
+import java.util.function.Consumer;
+import java.util.zip.CRC32C;
 
-import dev.gatewaylab.gateway.clientip.Ipv4;
+import dev.gatewaylab.gateway.denylist.DenyListException.Kind;
 
 /**
- * Reads a deny-list file: one IPv4 address or CIDR per line, {@code #} comments (whole
- * line or after a rule), blank lines, and the properties form {@code key=value} where the
- * side that is an address is the rule and the other side a label
- * ({@code deny.1=10.0.0.0/8} or {@code 10.0.0.0/8=deny}). See docs/deny-list.md.
- * <p>
- * Built for 30 M-line files: two streaming passes over the bytes (count lines to size one
- * {@code long[]} exactly, then parse in place), no {@code String} per line, no boxing;
- * one primitive sort. A bad line either fails the load ({@link OnError#FAIL}, naming
- * file, line and reason) or is skipped and counted ({@link OnError#SKIP}).
+ * Loads a text deny list through its compiled form: the compiled file
+ * ({@code <list>.compiled}) is reused when its header names the same text (size and
+ * CRC-32C) and otherwise compiled anew — the text parsed in one streaming pass, sorted in
+ * chunks ({@link SortedRuns}), written to a temporary file beside the target and renamed
+ * over it — then mapped read-only. The heap needed is a few MiB whatever the list's size;
+ * the disk needed beside the compiled file is up to about the text list's own size while
+ * compiling.
  */
-final class DenyListLoader {
+public final class DenyListLoader {
 
-	enum OnError {
+	/** Appended to the text list's file name. */
+	public static final String SUFFIX = ".compiled";
 
-		/** The first bad line fails the whole load. */
-		FAIL,
-
-		/** Bad lines are skipped, counted and the first few logged. */
-		SKIP
-
-	}
-
-	private static final int BUFFER = 1 << 20;
-
-	private static final int MAX_SAMPLES = 5;
-
-	// Why a rule is bad (0 = it is fine).
-	private static final int NOT_IPV4 = 1;
-
-	private static final int IPV6 = 2;
-
-	private static final int BAD_PREFIX = 3;
-
-	private static final int HOST_BITS = 4;
-
-	private final Path file;
-
-	private final OnError onError;
-
-	private long[] keys;
-
-	private int count;
-
-	private long skippedLines;
-
-	private final List<String> skipped = new ArrayList<>();
-
-	// The rule parseRule found.
-	private long first;
-
-	private long last;
-
-	private DenyListLoader(Path file, OnError onError) {
-		this.file = file;
-		this.onError = onError;
+	private DenyListLoader() {
 	}
 
 	/**
-	 * @throws DenyListException for a bad line (FAIL), a missing file or an I/O error;
-	 * never returns a partial list
+	 * Where the compiled form of {@code text} goes: in {@code compiledDir} when one is
+	 * given; else beside the list when that directory is writable, else in the JVM's
+	 * temporary directory.
 	 */
-	static DenyList load(Path file, OnError onError) {
-		long start = System.nanoTime();
-		DenyListLoader loader = new DenyListLoader(file, onError);
-		try {
-			long lines = countLines(file);
-			if (lines > Integer.MAX_VALUE - 16) {
-				throw new DenyListException(file, 0, "more than " + (Integer.MAX_VALUE - 16) + " lines", null);
-			}
-			loader.keys = new long[(int) lines];
-			loader.parse();
+	public static Path compiledPath(Path text, Path compiledDir) {
+		String name = text.getFileName() + SUFFIX;
+		if (compiledDir != null) {
+			return compiledDir.resolve(name);
 		}
-		catch (NoSuchFileException ex) {
-			throw new DenyListException(file, 0, "no such file", ex);
+		Path beside = sibling(text);
+		if (Files.isWritable(beside.getParent())) {
+			return beside;
 		}
-		catch (IOException ex) {
-			throw new DenyListException(file, 0, "cannot be read: " + ex, ex);
-		}
-		return DenyList.build(loader.keys, loader.count, loader.skippedLines, loader.skipped, start);
+		String key = Integer.toHexString(text.toAbsolutePath().normalize().toString().hashCode());
+		return Path.of(System.getProperty("java.io.tmpdir"), "gateway-deny-list", key + "-" + name);
 	}
 
-	static long countLines(Path file) throws IOException {
-		long lines = 0;
-		byte lastByte = '\n';
-		byte[] buffer = new byte[BUFFER];
+	private static Path sibling(Path text) {
+		Path absolute = text.toAbsolutePath();
+		return absolute.resolveSibling(absolute.getFileName() + SUFFIX);
+	}
+
+	/**
+	 * {@link #load(Path, OnError, Path, Consumer)} with the default place and no notes.
+	 */
+	public static DenyList load(Path text, OnError onError) {
+		return load(text, onError, null, (note) -> {
+		});
+	}
+
+	/**
+	 * The list in {@code text}, through its compiled form (reused or written).
+	 * @param notes told why an existing compiled file was not reused
+	 * @throws DenyListException naming the list, its size and the kind of problem; never
+	 * returns a partial list
+	 */
+	public static DenyList load(Path text, OnError onError, Path compiledDir, Consumer<String> notes) {
+		long start = System.nanoTime();
+		long size = sourceBytes(text);
+		Path target = compiledPath(text, compiledDir);
+		Set<Path> candidates = new LinkedHashSet<>();
+		candidates.add(target);
+		candidates.add(sibling(text));
+		for (Path candidate : candidates) {
+			if (Files.isRegularFile(candidate)) {
+				DenyList reused = reuse(candidate, text, size, onError, start, notes);
+				if (reused != null) {
+					return reused;
+				}
+			}
+		}
+		return compile(text, onError, target, start);
+	}
+
+	private static DenyList reuse(Path compiled, Path text, long size, OnError onError, long start,
+			Consumer<String> notes) {
+		try {
+			DenyList list = DenyListFile.map(compiled, start, false);
+			DenyListFile.Header header = list.header();
+			if (header.sourceSize() != size || header.sourceCrc() != crc(text)) {
+				notes.accept(compiled + " was compiled from another version of " + text + ": compiling anew");
+			}
+			else if (onError == OnError.FAIL && header.skippedLines() > 0) {
+				notes.accept(compiled + " skipped bad lines and on-error is fail: compiling anew");
+			}
+			else {
+				return list;
+			}
+		}
+		catch (DenyListFile.InvalidException | IOException ex) {
+			notes.accept(compiled + " cannot be used (" + ex.getMessage() + "): compiling anew");
+		}
+		return null;
+	}
+
+	/**
+	 * Compiles {@code text} into {@code target} (written aside, then renamed over it) and
+	 * maps the result.
+	 */
+	public static DenyList compile(Path text, OnError onError, Path target, long startNanos) {
+		return compile(text, onError, target, startNanos, SortedRuns.CHUNK);
+	}
+
+	/**
+	 * As {@link #compile(Path, OnError, Path, long)}, sorting {@code chunk} rules at a
+	 * time.
+	 */
+	static DenyList compile(Path text, OnError onError, Path target, long startNanos, int chunk) {
+		long size = sourceBytes(text);
+		Path dir = target.toAbsolutePath().getParent();
+		Path temp = null;
+		try (SortedRuns runs = new SortedRuns(dir, chunk)) {
+			Files.createDirectories(dir);
+			DenyListParser parser = new DenyListParser(text, onError, runs::add);
+			try {
+				parser.parse();
+			}
+			catch (IOException ex) {
+				throw new DenyListException(text, 0, "cannot be read: " + describe(ex), Kind.SOURCE, size, ex);
+			}
+			runs.finish();
+			// The index is sized for the intervals before the runs coalesce with each
+			// other
+			// (an upper bound): the exact count is known only once they are merged, and
+			// one merge, straight into the file, is all the time a large list can spare.
+			long upperBound = 2L * runs.upperBound();
+			int headerSize = DenyListFile.headerSize(parser.skipped());
+			int bits = DenyList.bits(upperBound);
+			if (headerSize + 4L * ((1L << bits) + 1) + 2 * upperBound > Integer.MAX_VALUE) {
+				throw new DenyListException(text, 0,
+						String.format(
+								"too large: %,d rules coalesce into up to %,d "
+										+ "intervals, over the 2 GiB a compiled list can hold (about 500 M intervals)",
+								parser.rules(), upperBound / 2),
+						Kind.TOO_LARGE, size, null);
+			}
+			temp = Files.createTempFile(dir, "." + target.getFileName() + ".", ".tmp");
+			try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.WRITE)) {
+				DenyListWriter writer = new DenyListWriter(DenyListWriter.into(channel), headerSize, bits);
+				long[] counted = new long[2]; // intervals, and 1 if the last one ends at
+												// the top
+				runs.merge((first, last) -> {
+					writer.add(first, last);
+					counted[0]++;
+					counted[1] = (last == 0xFFFFFFFFL) ? 1 : 0;
+				});
+				writer.finish(DenyListFile.Header.of(parser.bytes(), parser.crc(), parser.rules(),
+						parser.skippedLines(), parser.skipped(), (int) counted[0], counted[1] == 1, bits));
+				channel.force(true);
+			}
+			readableByAll(temp);
+			Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+			temp = null;
+			return DenyListFile.map(target, startNanos, true);
+		}
+		catch (UncheckedIOException ex) {
+			throw compileFailed(text, dir, size, ex.getCause());
+		}
+		catch (IOException ex) {
+			throw compileFailed(text, dir, size, ex);
+		}
+		catch (DenyListFile.InvalidException ex) {
+			throw new DenyListException(text, 0,
+					"its compiled form " + target + " was changed while it was opened: " + ex.getMessage(),
+					Kind.COMPILED, size, ex);
+		}
+		catch (OutOfMemoryError ex) {
+			throw new DenyListException(text, 0,
+					String.format("out of heap while compiling (max %,d MB; compiling " + "needs about 16 MB)",
+							Runtime.getRuntime().maxMemory() >> 20),
+					Kind.HEAP, size, null);
+		}
+		catch (DenyListException ex) {
+			throw ex.withSourceBytes(size);
+		}
+		finally {
+			deleteQuietly(temp);
+		}
+	}
+
+	/** Temporary files are private; the compiled list is as readable as the text list. */
+	private static void readableByAll(Path file) throws IOException {
+		if (Files.getFileStore(file).supportsFileAttributeView("posix")) {
+			Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-r--r--"));
+		}
+	}
+
+	private static DenyListException compileFailed(Path text, Path dir, long size, IOException ex) {
+		return new DenyListException(text, 0,
+				String.format("cannot be compiled into %s: %s (compiling needs up to about the list's size free there)",
+						dir, describe(ex)),
+				Kind.COMPILED, size, ex);
+	}
+
+	private static void deleteQuietly(Path file) {
+		if (file != null) {
+			try {
+				Files.deleteIfExists(file);
+			}
+			catch (IOException ex) {
+				// A leftover temporary file is named after the list; the next compile
+				// writes a new one.
+			}
+		}
+	}
+
+	/** The text list's size; missing or unreadable is a {@link Kind#SOURCE} problem. */
+	private static long sourceBytes(Path text) {
+		try {
+			if (Files.isDirectory(text)) {
+				throw new DenyListException(text, 0, "is a directory, not a rule file", Kind.SOURCE, -1, null);
+			}
+			long size = Files.size(text);
+			if (!Files.isReadable(text)) {
+				throw new AccessDeniedException(text.toString());
+			}
+			return size;
+		}
+		catch (NoSuchFileException ex) {
+			throw new DenyListException(text, 0, "no such file", Kind.SOURCE, -1, ex);
+		}
+		catch (IOException ex) {
+			throw new DenyListException(text, 0, "cannot be read: " + describe(ex), Kind.SOURCE, -1, ex);
+		}
+	}
+
+	static String describe(IOException ex) {
+		if (ex instanceof AccessDeniedException denied) {
+			return "permission denied (" + denied.getFile() + ")";
+		}
+		if (ex instanceof FileSystemException failed && failed.getReason() != null) {
+			return failed.getReason() + " (" + failed.getFile() + ")";
+		}
+		String message = ex.getMessage();
+		return (message != null) ? message : ex.getClass().getSimpleName();
+	}
+
+	/** CRC-32C of a whole file. */
+	static int crc(Path file) throws IOException {
+		CRC32C crc = new CRC32C();
+		byte[] buffer = new byte[1 << 16];
 		try (InputStream in = Files.newInputStream(file)) {
 			int n;
 			while ((n = in.read(buffer)) > 0) {
-				for (int i = 0; i < n; i++) {
-					if (buffer[i] == '\n') {
-						lines++;
-					}
-				}
-				lastByte = buffer[n - 1];
+				crc.update(buffer, 0, n);
 			}
 		}
-		return (lastByte == '\n') ? lines : lines + 1;
-	}
-
-	private void parse() throws IOException {
-		byte[] buf = new byte[BUFFER];
-		int len = 0; // valid bytes in buf
-		int pos = 0; // start of the current line
-		int scan = 0; // where the search for '\n' resumes
-		long lineNo = 0;
-		boolean tooLong = false; // discarding the rest of a line longer than the buffer
-		try (InputStream in = Files.newInputStream(this.file)) {
-			while (true) {
-				int n = in.read(buf, len, buf.length - len);
-				if (n > 0) {
-					len += n;
-				}
-				for (int i = scan; i < len; i++) {
-					if (buf[i] == '\n') {
-						lineNo++;
-						if (tooLong) {
-							bad(lineNo, "line longer than " + BUFFER + " bytes", buf, pos, pos);
-							tooLong = false;
-						}
-						else {
-							line(buf, pos, i, lineNo);
-						}
-						pos = i + 1;
-					}
-				}
-				if (n < 0) {
-					if (pos < len || tooLong) {
-						lineNo++;
-						if (tooLong) {
-							bad(lineNo, "line longer than " + BUFFER + " bytes", buf, pos, pos);
-						}
-						else {
-							line(buf, pos, len, lineNo);
-						}
-					}
-					return;
-				}
-				if (pos == 0 && len == buf.length) {
-					tooLong = true;
-					len = 0;
-				}
-				else {
-					System.arraycopy(buf, pos, buf, 0, len - pos);
-					len -= pos;
-					pos = 0;
-				}
-				scan = len;
-			}
-		}
-	}
-
-	private void line(byte[] b, int s, int e, long lineNo) {
-		int eq = -1;
-		for (int i = s; i < e; i++) {
-			byte c = b[i];
-			if (c == '#') {
-				e = i;
-				break;
-			}
-			if (c == '=' && eq < 0) {
-				eq = i;
-			}
-		}
-		while (s < e && isSpace(b[s])) {
-			s++;
-		}
-		while (e > s && isSpace(b[e - 1])) {
-			e--;
-		}
-		if (s == e || b[s] == '!') {
-			return; // blank, or a properties-style "!" comment
-		}
-		if (eq < 0) {
-			int why = parseRule(b, s, e);
-			if (why == 0) {
-				add();
-			}
-			else {
-				bad(lineNo, reason(why), b, s, e);
-			}
-			return;
-		}
-		// key=value: the side that is an address is the rule, the other a label.
-		int ks = s;
-		int ke = eq;
-		int vs = eq + 1;
-		int ve = e;
-		while (ke > ks && isSpace(b[ke - 1])) {
-			ke--;
-		}
-		while (vs < ve && isSpace(b[vs])) {
-			vs++;
-		}
-		int whyKey = parseRule(b, ks, ke);
-		long keyFirst = this.first;
-		long keyLast = this.last;
-		int whyValue = parseRule(b, vs, ve);
-		if (whyKey == 0 && whyValue == 0) {
-			bad(lineNo, "both sides of '=' are addresses: one side must be the rule, the other a label", b, s, e);
-		}
-		else if (whyValue == 0) {
-			add();
-		}
-		else if (whyKey == 0) {
-			this.first = keyFirst;
-			this.last = keyLast;
-			add();
-		}
-		else {
-			// Report the more telling reason: the side that at least looks like an
-			// address.
-			int why = (whyValue != NOT_IPV4) ? whyValue : whyKey;
-			if (why == whyKey && whyValue == NOT_IPV4) {
-				this.first = keyFirst;
-				this.last = keyLast;
-			}
-			bad(lineNo, (why == NOT_IPV4) ? "no IPv4 address or CIDR on either side of '='" : reason(why), b, s, e);
-		}
-	}
-
-	private void add() {
-		this.keys[this.count++] = DenyList.pack(this.first, this.last);
-	}
-
-	/**
-	 * Parses {@code a.b.c.d} or {@code a.b.c.d/len} into first/last; returns 0 or why
-	 * not.
-	 */
-	private int parseRule(byte[] b, int s, int e) {
-		int slash = -1;
-		for (int i = s; i < e; i++) {
-			if (b[i] == '/') {
-				slash = i;
-				break;
-			}
-			if (b[i] == ':') {
-				return IPV6;
-			}
-		}
-		long ip = Ipv4.parse(b, s, (slash < 0) ? e : slash);
-		if (ip == Ipv4.INVALID) {
-			return NOT_IPV4;
-		}
-		int length = 32;
-		if (slash >= 0) {
-			int digits = e - slash - 1;
-			if (digits < 1 || digits > 2) {
-				return BAD_PREFIX;
-			}
-			length = 0;
-			for (int i = slash + 1; i < e; i++) {
-				if (b[i] < '0' || b[i] > '9') {
-					return BAD_PREFIX;
-				}
-				length = length * 10 + (b[i] - '0');
-			}
-			if (length > 32) {
-				return BAD_PREFIX;
-			}
-		}
-		long hostMask = (1L << (32 - length)) - 1;
-		this.first = ip & ~hostMask & 0xFFFFFFFFL;
-		this.last = this.first | hostMask;
-		return ((ip & hostMask) != 0) ? HOST_BITS : 0;
-	}
-
-	private String reason(int why) {
-		return switch (why) {
-			case IPV6 -> "IPv6 rules are not supported (the deny list is IPv4-only)";
-			case BAD_PREFIX -> "bad prefix length: use /0 to /32";
-			case HOST_BITS -> "host bits set: did you mean " + Ipv4.format(this.first) + "/"
-					+ (32 - Long.numberOfTrailingZeros(this.last - this.first + 1)) + "?";
-			default -> "not an IPv4 address or CIDR (expected a.b.c.d or a.b.c.d/len)";
-		};
-	}
-
-	private void bad(long lineNo, String reason, byte[] b, int s, int e) {
-		String text = new String(b, s, Math.min(e - s, 80), StandardCharsets.ISO_8859_1).replaceAll("[^\\x20-\\x7E]",
-				"?");
-		String message = reason + ((e > s) ? ": '" + text + "'" : "");
-		if (this.onError == OnError.FAIL) {
-			throw new DenyListException(this.file, lineNo, message, null);
-		}
-		this.skippedLines++;
-		if (this.skipped.size() < MAX_SAMPLES) {
-			this.skipped.add(DenyListException.location(this.file, lineNo) + ": " + message);
-		}
-	}
-
-	private static boolean isSpace(byte c) {
-		return c == ' ' || c == '\t' || c == '\r';
+		return (int) crc.getValue();
 	}
 
 }

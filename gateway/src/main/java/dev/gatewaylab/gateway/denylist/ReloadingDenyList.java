@@ -1,10 +1,12 @@
 package dev.gatewaylab.gateway.denylist;
 
 import java.io.IOException;
+import java.lang.ref.WeakReference;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.time.Duration;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -17,23 +19,38 @@ import io.micrometer.core.instrument.Timer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import dev.gatewaylab.gateway.denylist.DenyListLoader.OnError;
-
 /**
  * The current {@link DenyList}, loaded at start-up (a failure stops the gateway) and
  * reloaded when the file changes: a daemon thread polls the file's modification time and
  * size every {@code reloadInterval} and reloads once they have been stable for one
- * interval (so a file still being written is not read half-way). The new list is built
+ * interval (so a file still being written is not read half-way). The new list is compiled
  * aside and swapped in with one volatile write; a failed reload keeps the old list, logs
  * why and counts it.
+ * <p>
+ * A replaced list's mapping is released by the garbage collector once no lookup still
+ * holds the list (Java 17 has no safe explicit unmap: unmapping under a running lookup
+ * would crash the JVM). So that this happens at once rather than at the next full
+ * collection, a successful reload asks for one collection; until the mapping is gone the
+ * replaced list counts in {@code gateway_deny_list_retired_mappings}.
  */
 final class ReloadingDenyList implements AutoCloseable {
 
 	private static final Logger logger = LoggerFactory.getLogger(ReloadingDenyList.class);
 
+	/** Loads the list (the text file through its compiled form). */
+	@FunctionalInterface
+	interface Loader {
+
+		DenyList load();
+
+	}
+
 	private final Path file;
 
-	private final OnError onError;
+	private final Loader loader;
+
+	/** Replaced lists whose mapping the garbage collector has not released yet. */
+	private final ConcurrentLinkedQueue<WeakReference<DenyList>> retired = new ConcurrentLinkedQueue<>();
 
 	private final Timer loadSuccess;
 
@@ -57,9 +74,13 @@ final class ReloadingDenyList implements AutoCloseable {
 
 	private Stamp seen;
 
-	ReloadingDenyList(Path file, OnError onError, Duration reloadInterval, MeterRegistry registry) {
+	ReloadingDenyList(Path file, OnError onError, Path compiledDir, Duration reloadInterval, MeterRegistry registry) {
+		this(file, () -> DenyListLoader.load(file, onError, compiledDir, logger::info), reloadInterval, registry);
+	}
+
+	ReloadingDenyList(Path file, Loader loader, Duration reloadInterval, MeterRegistry registry) {
 		this.file = file;
-		this.onError = onError;
+		this.loader = loader;
 		this.loadSuccess = Timer.builder("gateway.deny.list.load")
 			.tag("result", "success")
 			.description("Deny-list loads (start-up and reloads) by result")
@@ -82,7 +103,10 @@ final class ReloadingDenyList implements AutoCloseable {
 			.register(registry);
 		Gauge.builder("gateway.deny.list.memory", this, (self) -> self.current.memoryBytes())
 			.baseUnit("bytes")
-			.description("Heap held by the deny list in use")
+			.description("Bytes of the deny list in use, mapped off the heap from its compiled file")
+			.register(registry);
+		Gauge.builder("gateway.deny.list.retired.mappings", this, ReloadingDenyList::retiredMappings)
+			.description("Replaced deny lists whose mapping is not released yet (the garbage collector releases it)")
 			.register(registry);
 		Gauge.builder("gateway.deny.list.load.duration", this, (self) -> self.current.loadNanos() / 1e9)
 			.baseUnit("seconds")
@@ -146,9 +170,12 @@ final class ReloadingDenyList implements AutoCloseable {
 	DenyList load() {
 		long start = System.nanoTime();
 		try {
-			DenyList list = DenyListLoader.load(this.file, this.onError);
+			DenyList list = this.loader.load();
 			this.loadSuccess.record(System.nanoTime() - start, TimeUnit.NANOSECONDS);
 			this.lastLoadSucceeded.set(1);
+			if (this.current != DenyList.EMPTY) {
+				this.retired.add(new WeakReference<>(this.current));
+			}
 			this.current = list;
 			logger.info("Deny list {}: {}", this.file, list);
 			for (String line : list.skipped()) {
@@ -178,10 +205,11 @@ final class ReloadingDenyList implements AutoCloseable {
 				this.loaded = stamp; // a broken file is tried once, not on every poll
 				try {
 					load();
+					releaseRetired();
 				}
 				catch (DenyListException ex) {
-					logger.error("Deny list reload failed, still using the previous list ({}): {}", this.current,
-							ex.getMessage());
+					logger.error("Deny list reload failed, still using the previous list ({}): {} — {}", this.current,
+							ex.getMessage(), DenyListFailureAnalyzer.fix(ex));
 				}
 			}
 			this.seen = stamp;
@@ -191,6 +219,21 @@ final class ReloadingDenyList implements AutoCloseable {
 			this.lastLoadSucceeded.set(0);
 			logger.error("Deny list reload failed, still using the previous list: {}", ex.toString());
 		}
+	}
+
+	/**
+	 * Asks for the collection that releases the replaced lists' mappings (a hint: with
+	 * {@code -XX:+DisableExplicitGC} the next full collection does it).
+	 */
+	private void releaseRetired() {
+		if (retiredMappings() > 0) {
+			System.gc();
+		}
+	}
+
+	int retiredMappings() {
+		this.retired.removeIf((ref) -> ref.get() == null);
+		return this.retired.size();
 	}
 
 	private Stamp stamp() {

@@ -21,7 +21,6 @@ import org.springframework.mock.web.server.MockServerWebExchange;
 import org.springframework.web.server.WebFilterChain;
 
 import dev.gatewaylab.gateway.clientip.ClientIpResolver;
-import dev.gatewaylab.gateway.denylist.DenyListLoader.OnError;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -47,7 +46,7 @@ class DenyListWebFilterTests {
 	@BeforeEach
 	void filter() throws IOException {
 		Path file = Files.writeString(this.dir.resolve("deny-list.txt"), "10.0.0.0/8\n203.0.113.66\n");
-		this.denyList = new ReloadingDenyList(file, OnError.FAIL, Duration.ZERO, this.registry);
+		this.denyList = new ReloadingDenyList(file, OnError.FAIL, null, Duration.ZERO, this.registry);
 		this.filter = new DenyListWebFilter(this.denyList, ClientIpResolver.of("127.0.0.0/8"),
 				(exchange, chain) -> chain.filter(exchange));
 	}

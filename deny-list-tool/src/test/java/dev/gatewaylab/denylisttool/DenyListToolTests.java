@@ -1,4 +1,4 @@
-package dev.gatewaylab.gateway.denylist;
+package dev.gatewaylab.denylisttool;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -12,11 +12,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.gatewaylab.gateway.clientip.Ipv4;
-import dev.gatewaylab.gateway.denylist.DenyListLoader.OnError;
+import dev.gatewaylab.gateway.denylist.DenyList;
+import dev.gatewaylab.gateway.denylist.DenyListLoader;
+import dev.gatewaylab.gateway.denylist.OnError;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-class DenyListGeneratorTests {
+class DenyListToolTests {
 
 	@TempDir
 	Path dir;
@@ -26,7 +28,7 @@ class DenyListGeneratorTests {
 	final ByteArrayOutputStream err = new ByteArrayOutputStream();
 
 	int run(String... args) {
-		return new DenyListGenerator(new PrintStream(this.out, true), new PrintStream(this.err, true)).run(args);
+		return new DenyListTool(new PrintStream(this.out, true), new PrintStream(this.err, true)).run(args);
 	}
 
 	String err() {
@@ -104,6 +106,38 @@ class DenyListGeneratorTests {
 		assertThat(run("load")).isEqualTo(2);
 		assertThat(run("--help")).isZero();
 		assertThat(this.out.toString(StandardCharsets.UTF_8)).contains("generate [--rules N]");
+	}
+
+	@Test
+	void compileWritesTheCompiledFormThatLoadThenReuses() throws IOException {
+		Path file = Files.writeString(this.dir.resolve("rules.txt"), "10.0.0.0/8\n1.2.3.4\n");
+		assertThat(run("compile", file.toString())).isZero();
+		Path compiled = this.dir.resolve("rules.txt.compiled");
+		assertThat(compiled).exists();
+		assertThat(this.out.toString(StandardCharsets.UTF_8)).startsWith("compiled " + file)
+			.contains("2 rules -> 2 intervals");
+		long written = Files.getLastModifiedTime(compiled).toMillis();
+		this.out.reset();
+		assertThat(run("load", file.toString())).isZero();
+		assertThat(this.out.toString(StandardCharsets.UTF_8)).startsWith("loaded " + file)
+			.contains("mapped off the heap from " + compiled);
+		assertThat(Files.getLastModifiedTime(compiled).toMillis()).as("reused, not rewritten").isEqualTo(written);
+		Path elsewhere = this.dir.resolve("cache");
+		assertThat(run("compile", file.toString(), "--compiled-dir", elsewhere.toString())).isZero();
+		assertThat(elsewhere.resolve("rules.txt.compiled")).exists();
+	}
+
+	@Test
+	void aListThatCannotBeCompiledExitsOneNamingTheProblemAndTheFix() throws IOException {
+		Path file = Files.writeString(this.dir.resolve("rules.txt"), "10.0.0.0/8\n");
+		Path notADirectory = Files.writeString(this.dir.resolve("plain-file"), "x");
+		assertThat(run("compile", file.toString(), "--compiled-dir", notADirectory.resolve("sub").toString()))
+			.isEqualTo(1);
+		assertThat(err()).startsWith("deny-list: " + file + ": cannot be compiled into " + notADirectory.resolve("sub"))
+			.contains("pass --compiled-dir DIR")
+			.doesNotContain("Exception");
+		assertThat(run("compile", this.dir.resolve("none.txt").toString())).isEqualTo(1);
+		assertThat(err()).contains("none.txt: no such file — check the path");
 	}
 
 	@Test
