@@ -1,10 +1,16 @@
 #!/usr/bin/env bash
 # End-to-end checks of the gateway's IP deny list on real processes (docs/deny-list.md):
-#   1. ./lab bench --experiment deny-list: the gateway restarted per variant, the filter enforced and bypassed at run
-#      time (a switchback), allowed clients, the verdict line;
-#   2. the field report's run: deny-list.jmx with denied clients through a gateway holding the list — every answer
-#      403 with the exact JSON body, and study-service's request count unchanged (nothing reached the upstream).
-# CI runs the 3 M-rule list (≈ 2 min); the acceptance run is the 30 M one:  DENY_LIST_SIZE=30m bash ci/deny-list.sh
+#   1. ./lab bench --experiment deny-list: the gateway restarted per variant (default JVM options), the filter enforced
+#      and bypassed at run time (a switchback), allowed clients, the verdict line;
+#   2. the compiled form: ./lab deny-list compile and load with a 64 MB heap; the gateway's first start with the text
+#      list (it compiles it) and its next start (it maps the compiled form), both with the default GATEWAY_JAVA_OPTS:
+#      seconds to ready, and the heap used after a full GC (at most 64 MB);
+#   3. the ip-filter report's run: deny-list.jmx with denied clients through the gateway holding the list — every
+#      answer 403 with the exact JSON body, and study-service's request count unchanged (nothing reached the upstream);
+#      then the same with Gatling (./lab deny-list gatling, 5 users x 10 s here), 0 failures;
+#   4. lists that cannot be loaded: ./lab up gateway fails with the one-line error, no stack trace.
+# CI runs the 3 M-rule list; the acceptance run is the 30 M one with the report's Gatling run:
+#   DENY_LIST_SIZE=30m GATLING_USERS=30 GATLING_SECONDS=60 bash ci/deny-list.sh
 set -euo pipefail
 CI_NAME=deny-list
 source "$(dirname "$0")/lib.sh"
@@ -36,22 +42,59 @@ fi
 check "the rule file and the client CSV were generated under .lab/deny-list/$SIZE" \
   bash -c '[ -s "$0/deny-list.txt" ] && [ -s "$0/client-ips.csv" ]' "$LIST"
 
-check "./lab deny-list load with too small a heap: exit 1 naming DENY_LIST_JAVA_OPTS, no stack trace" \
-  bash -c 'DENY_LIST_JAVA_OPTS=-Xmx24m ./lab deny-list load "$0/deny-list.txt" > /dev/null 2> "$1/oom.txt"; [ $? -eq 1 ] \
-           && grep -q "DENY_LIST_JAVA_OPTS" "$1/oom.txt" && ! grep -q "Exception\|at dev\." "$1/oom.txt"' "$LIST" "$OUT"
+log "the compiled form: ./lab deny-list compile and load with -Xmx64m"
+rm -f "$LIST/deny-list.txt.compiled"
+check "./lab deny-list compile with a 64 MB heap" \
+  bash -c 'DENY_LIST_JAVA_OPTS=-Xmx64m ./lab deny-list compile "$0/deny-list.txt" > "$1/compile.txt" 2>&1; rc=$?; \
+           sed "s/^/       /" "$1/compile.txt"; [ $rc -eq 0 ] && [ -s "$0/deny-list.txt.compiled" ] \
+           && grep -q "^compiled .* heap used after GC [0-9]* MB of max 6[0-9] MB" "$1/compile.txt"' "$LIST" "$OUT"
+check "./lab deny-list load with a 64 MB heap maps the compiled form" \
+  bash -c 'DENY_LIST_JAVA_OPTS=-Xmx64m ./lab deny-list load "$0/deny-list.txt" > "$1/load.txt" 2>&1; rc=$?; \
+           sed "s/^/       /" "$1/load.txt"; [ $rc -eq 0 ] && grep -q "^loaded .*mapped off the heap from" "$1/load.txt"' \
+  "$LIST" "$OUT"
 
-log "the field report's run: denied clients through a gateway holding $SIZE rules"
-./lab down gateway > /dev/null
-GATEWAY_DENY_LIST_FILE="$LIST/deny-list.txt" \
-  GATEWAY_JAVA_OPTS="-Xmx1g -Xms1g -XX:+UseParallelGC -XX:+UseTransparentHugePages" ./lab up gateway study-service \
-  > "$OUT/up.log" 2>&1
+metric() {  # the gateway's metric $1 (first series); awk reads to the end so curl never sees a closed pipe
+  curl -fsS "$GW_MGMT/actuator/prometheus" | awk -v m="$1" '!found && ($1 == m || index($1, m "{") == 1) { print $2 + 0; found = 1 }'
+}
+heap_after_gc_mb() {  # a full GC in the gateway, then its heap in use (jcmd of the JDK the gateway runs on)
+  local pid jcmd
+  pid=$(cat "$ROOT/.lab/gateway.pid"); jcmd="$(dirname "$(readlink -f "/proc/$pid/exe")")/jcmd"
+  "$jcmd" "$pid" GC.run > /dev/null
+  "$jcmd" "$pid" GC.heap_info | awk '/ used /{for (i = 1; i <= NF; i++) if ($i == "used") { v = $(i + 1); sub(/K,?$/, "", v); sum += v } } END { printf "%d", sum / 1024 }'
+}
+timed_up() {  # ./lab up gateway study-service; prints the seconds to ready
+  local start
+  start=$(date +%s.%N)
+  ./lab up gateway study-service > "$OUT/up-$1.log" 2>&1 || return 1
+  python3 -c 'import sys, time; print(f"{time.time() - float(sys.argv[1]):.1f}")' "$start"
+}
+./lab down > /dev/null
+rm -f "$LIST/deny-list.txt.compiled"
+export GATEWAY_DENY_LIST_FILE="$LIST/deny-list.txt"
+unset GATEWAY_JAVA_OPTS   # the gateway's default options (-Xmx256m)
+log "the gateway's first start with the $SIZE text list (it compiles it), default GATEWAY_JAVA_OPTS"
+./lab up study-service > /dev/null
+if first=$(timed_up text); then
+  echo "       ready in $first s with the text list; the list took $(metric gateway_deny_list_load_duration_seconds) s"
+  ./lab down gateway > /dev/null
+  log "the gateway's next start: the compiled form is mapped"
+  if again=$(timed_up compiled); then
+    heap=$(heap_after_gc_mb)
+    echo "       ready in $again s with the compiled list; the list took $(metric gateway_deny_list_load_duration_seconds) s;" \
+      "heap used after a full GC $heap MB; the list: $(metric gateway_deny_list_memory_bytes) bytes off the heap"
+    check "the gateway runs $SIZE rules in its default heap: ready, heap used after GC $heap MB <= 64 MB" test "$heap" -le 64
+  else
+    fail "the gateway's start with the compiled list (see $OUT/up-compiled.log)"; tail -20 "$OUT/up-compiled.log"
+  fi
+else
+  fail "the gateway's first start with the text list (see $OUT/up-text.log)"; tail -20 "$OUT/up-text.log"
+fi
+
+log "the ip-filter report's run: denied clients through the gateway holding $SIZE rules"
 upstream_count() {  # study-service's requests to the study endpoint, all statuses
   curl -fsS "$STUDY_MGMT/actuator/prometheus" | python3 -c '
 import re, sys
 print(int(sum(float(m.group(1)) for m in re.finditer(r"^http_server_requests_seconds_count\{[^}]*uri=\"/api/studies/\{id\}\"[^}]*\} (\S+)", sys.stdin.read(), re.M))))'
-}
-metric() {  # the gateway's metric $1 (first series); awk reads to the end so curl never sees a closed pipe
-  curl -fsS "$GW_MGMT/actuator/prometheus" | awk -v m="$1" '!found && ($1 == m || index($1, m "{") == 1) { print $2 + 0; found = 1 }'
 }
 denied_ip=$(grep -m1 ',denied$' "$LIST/client-ips.csv" | cut -d, -f1)
 before=$(upstream_count)
@@ -85,6 +128,40 @@ check "the gateway's gateway_deny_list_denied_total counted them" \
   bash -c 'curl -fsS "$0/actuator/prometheus" | grep -qE "^gateway_deny_list_denied_total(\{[^}]*\})? [1-9]"' "$GW_MGMT"
 echo "       the gateway holds $(metric gateway_deny_list_rules) rules in $(metric gateway_deny_list_memory_bytes) bytes" \
   "(loaded in $(metric gateway_deny_list_load_duration_seconds) s)"
+
+users=${GATLING_USERS:-5} seconds=${GATLING_SECONDS:-10}
+log "the same with Gatling: $users users x $seconds s, random denied clients of $SIZE in X-Forwarded-For"
+if ./lab deny-list gatling --users "$users" --seconds "$seconds" --clients "$LIST/client-ips.csv" \
+     --results "$OUT/gatling" > "$OUT/gatling.log" 2>&1; then
+  grep -E "> (request count|response time 99th|mean throughput)" "$OUT/gatling.log" \
+    | head -6 | sed 's/^/       /'
+  check "Gatling: every request 403 {\"resultMessage\":\"Deny\"}, the simulation's assertions (0 failed) passed" \
+    grep -qE "count of failed events is 0(\.0)? : true" "$OUT/gatling.log"
+else
+  fail "./lab deny-list gatling (see $OUT/gatling.log)"; tail -30 "$OUT/gatling.log"
+fi
+
+log "lists that cannot be loaded: the one-line error at ./lab up, no stack trace"
+./lab down gateway > /dev/null
+unset GATEWAY_DENY_LIST_FILE
+mkdir -p "$OUT/unloadable"; printf '10.0.0.0/8\n' > "$OUT/unloadable/deny-list.txt"; printf 'x' > "$OUT/plain-file"
+if GATEWAY_DENY_LIST_FILE="$OUT/unloadable/deny-list.txt" GATEWAY_DENY_LIST_COMPILED_DIR="$OUT/plain-file/sub" \
+     ./lab up gateway > "$OUT/unloadable.log" 2>&1; then
+  fail "the gateway started although its list cannot be compiled"
+else
+  sed -n '/^Deny list /{s/^/       /;p;q}' "$OUT/unloadable.log"
+  check "./lab up gateway shows one line naming the list, its size, the problem and GATEWAY_DENY_LIST_COMPILED_DIR" \
+    grep -q "^Deny list $OUT/unloadable/deny-list.txt (11 bytes) cannot be loaded: cannot be compiled into $OUT/plain-file/sub: .*GATEWAY_DENY_LIST_COMPILED_DIR" \
+      "$OUT/unloadable.log"
+  check "... and no stack trace" bash -c '! grep -qE "^[[:space:]]+at |Caused by" "$0"' "$OUT/unloadable.log"
+fi
+if GATEWAY_DENY_LIST_FILE="$OUT/no-such-list.txt" ./lab up gateway > "$OUT/missing.log" 2>&1; then
+  fail "the gateway started although its list is missing"
+else
+  check "a missing list: one line naming it and GATEWAY_DENY_LIST_FILE, no stack trace" \
+    bash -c 'grep -q "^Deny list $1 cannot be loaded: no such file — point GATEWAY_DENY_LIST_FILE" "$0" \
+             && ! grep -qE "^[[:space:]]+at |Caused by" "$0"' "$OUT/missing.log" "$OUT/no-such-list.txt"
+fi
 
 ./lab down > /dev/null
 echo

@@ -578,7 +578,7 @@ def deny_list_plan():
         ]
     return plan("deny-list", port("gateway"),
                 "Deny list through the gateway: each iteration takes the next row (clientIp,expected) of the "
-                "clients CSV (gateway/deny-list.sh generate writes it) and sends it as X-Forwarded-For. Denied rows "
+                "clients CSV (./lab deny-list generate writes it) and sends it as X-Forwarded-For. Denied rows "
                 "assert 403, Content-Type application/json and the exact body {\"resultMessage\":\"Deny\"}; allowed rows "
                 "assert 200 and the study body. traffic=denied (default, the field report) sends only denied rows, "
                 "traffic=allowed only allowed rows, traffic=mixed both; skipped rows make no sample. "

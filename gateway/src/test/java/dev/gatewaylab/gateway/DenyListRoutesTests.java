@@ -82,7 +82,9 @@ class DenyListRoutesTests extends RunningGateway {
 			.jsonPath("$.enforced")
 			.isEqualTo(true)
 			.jsonPath("$.rules")
-			.isEqualTo(2);
+			.isEqualTo(2)
+			.jsonPath("$.compiledFile")
+			.value((file) -> assertThat(file.toString()).endsWith(".compiled"));
 		try {
 			management.post()
 				.uri("/actuator/denylist")

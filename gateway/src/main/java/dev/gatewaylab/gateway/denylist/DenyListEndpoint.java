@@ -36,6 +36,7 @@ class DenyListEndpoint {
 		state.put("intervals", list.intervals());
 		state.put("skippedLines", list.skippedLines());
 		state.put("memoryBytes", list.memoryBytes());
+		state.put("compiledFile", String.valueOf(list.file()));
 		state.put("loadMillis", list.loadNanos() / 1_000_000);
 		state.put("lastLoadSucceeded", this.denyList.lastLoadSucceeded());
 		return state;
