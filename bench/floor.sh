@@ -4,7 +4,9 @@
 # (bench/gateway-ab.sh + bench/wrk-compare.sh). A measurement script, not a CI gate. See --help.
 set -euo pipefail
 
-ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+BENCH_NAME=floor
+# shellcheck source=lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"   # ROOT, die, the ports of lab.properties
 STATE="$ROOT/target/floor"
 JAVA=${JAVA:-java}
 GATEWAY_OPTS=${GATEWAY_JAVA_OPTS:--Xmx256m -Xms256m -XX:+UseParallelGC}
@@ -31,15 +33,13 @@ Example (as measured in docs/gateway-cost.md):
 EOF
 }
 
-die() { echo "floor: $*" >&2; exit 2; }
-
 case "${1:-}" in -h|--help) usage; exit 0 ;; esac
 JAR="$ROOT/gateway/target/gateway.jar"
 [ -f "$JAR" ] || die "no $JAR — build it: ./mvnw -B -q -DskipTests package -pl gateway -am"
 "$JAVA" -version >/dev/null 2>&1 || die "'$JAVA' does not run — set JAVA to a JDK's bin/java"
 command -v unzip >/dev/null || die "unzip not found — apt-get install unzip"
-curl -fs -o /dev/null --max-time 3 http://127.0.0.1:8081/api/studies/42 \
-  || die "study-service does not answer on :8081 — start it: ./lab up study-service"
+UPSTREAM=http://127.0.0.1:$STUDY_SERVICE_PORT
+require_answer study-service "$UPSTREAM/api/studies/42" "./lab up study-service"
 for p in $RN_PORT $NETTY_PORT; do (exec 3<>"/dev/tcp/127.0.0.1/$p") 2>/dev/null && die "port $p is taken"; done
 
 rm -rf "$STATE/lib" "$STATE/BOOT-INF" && mkdir -p "$STATE/lib"
@@ -60,7 +60,7 @@ trap 'exit 130' INT TERM
 start() { # name port source [jvm options...]
   local name=$1 port=$2 src=$3; shift 3
   "$JAVA" -Xmx256m --enable-native-access=ALL-UNNAMED "$@" -cp "$STATE/lib/*" "$ROOT/bench/floor/$src" \
-    "$port" http://127.0.0.1:8081 >"$STATE/$name.log" 2>&1 &
+    "$port" "$UPSTREAM" >"$STATE/$name.log" 2>&1 &
   PIDS+=($!); echo $! >"$STATE/$name.pid"
   echo "floor: $name pid $! on :$port ($src)"
 }

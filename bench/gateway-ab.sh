@@ -4,7 +4,9 @@
 # Side by side, not one after the other: no restart between rounds, the same drift for every variant. See --help.
 set -euo pipefail
 
-ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+BENCH_NAME=gateway-ab
+# shellcheck source=lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"   # ROOT, die, the ports of lab.properties
 STATE="$ROOT/target/ab"
 VARIANTS=() PASS=()
 
@@ -20,14 +22,12 @@ Each --variant starts one gateway:
   JAVA       java binary (default: java on PATH), e.g. /usr/lib/jvm/temurin-25-jdk-amd64/bin/java
 Variant i listens on 127.0.0.1:1810i (management 1910i), logs to target/ab/NAME/, and is stopped on exit.
 study-service must be up (./lab up study-service). Every other option goes to bench/wrk-compare.sh
-(defaults there: --warmup 20 --rounds 3 --duration 10); the lab's gateway on :8080 is measured too if it runs.
+(defaults there: --warmup 20 --rounds 3 --duration 10); the lab's gateway (./lab up) is measured too if it runs.
 
 Example:
   bench/gateway-ab.sh --variant 'default||' --variant 'log-off|GATEWAY_LOGGING_MODE=off|' --rounds 3
 EOF
 }
-
-die() { echo "gateway-ab: $*" >&2; exit 2; }
 
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -38,8 +38,7 @@ while [ $# -gt 0 ]; do
 done
 [ ${#VARIANTS[@]} -ge 1 ] || { usage >&2; die "give at least one --variant"; }
 [ ${#VARIANTS[@]} -le 9 ] || die "at most 9 variants"
-curl -fs -o /dev/null --max-time 3 http://127.0.0.1:8081/api/studies/42 \
-  || die "study-service does not answer on :8081 — start it: ./lab up study-service"
+require_answer study-service "http://127.0.0.1:$STUDY_SERVICE_PORT/api/studies/42" "./lab up study-service"
 
 PIDS=()
 cleanup() {
@@ -81,5 +80,5 @@ for v in "${VARIANTS[@]}"; do
   done
 done
 targets=direct
-[ -f "$ROOT/.lab/gateway.pid" ] && curl -fs -o /dev/null --max-time 2 http://127.0.0.1:8080/api/studies/42 && targets+=,gateway
+[ -f "$ROOT/.lab/gateway.pid" ] && curl -fs -o /dev/null --max-time 2 "http://127.0.0.1:$GATEWAY_PORT/api/studies/42" && targets+=,gateway
 "$ROOT/bench/wrk-compare.sh" --targets "$targets" "${EXTRA[@]}" "${PASS[@]+"${PASS[@]}"}"

@@ -2,7 +2,9 @@
 # CPU flame graph of one running lab app under steady wrk load, with async-profiler attached by pid. See --help.
 set -euo pipefail
 
-ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+BENCH_NAME=profile
+# shellcheck source=lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"   # ROOT, die, the ports of lab.properties
 AP_VERSION=4.1
 AP_JAR="$HOME/.m2/repository/tools/profiler/async-profiler/$AP_VERSION/async-profiler-$AP_VERSION-linux-x64.jar"
 WARMUP=20 DURATION=20 CONNECTIONS=32 THREADS=1 REQ_PATH=/api/studies/42 EVENT=cpu INTERVAL=1ms OUT=""
@@ -35,15 +37,11 @@ The profiler library comes from Maven Central: tools.profiler:async-profiler:$AP
 EOF
 }
 
-die() { echo "profile: $*" >&2; exit 2; }
-
 [ $# -ge 1 ] || { usage >&2; exit 2; }
 case "$1" in -h|--help) usage; exit 0 ;; esac
 TARGET=$1; shift
-case "$TARGET" in
-  gateway) PORT=8080 ;; study-service) PORT=8081 ;; monolith) PORT=8082 ;;
-  *) die "unknown target '$TARGET' — use gateway, study-service or monolith" ;;
-esac
+lab_services | grep -qx -- "$TARGET" || die "unknown target '$TARGET' — use one of: $(lab_services | xargs)"
+PORT=$(lab_port "$TARGET")
 while [ $# -gt 0 ]; do
   case "$1" in
     --warmup) WARMUP=$2; shift 2 ;;

@@ -3,7 +3,9 @@
 # rounds, and the CPU each process spent per request. A measurement script, not a CI gate. See --help.
 set -euo pipefail
 
-ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+BENCH_NAME=wrk-compare
+# shellcheck source=lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"   # ROOT, die, the ports of lab.properties
 WARMUP=20 ROUNDS=3 DURATION=10 CONNECTIONS=32 THREADS=1 REQ_PATH=/api/studies/42 NGINX_PORT=18090
 TARGETS=direct,gateway,nginx
 EXTRA=()
@@ -13,9 +15,9 @@ usage() {
 Usage: bench/wrk-compare.sh [options]
 
 Runs wrk (1 thread, 32 keep-alive connections, GET $REQ_PATH by default) against
-  direct   study-service   http://127.0.0.1:8081
-  gateway  our gateway     http://127.0.0.1:8080
-  nginx    nginx 1 worker, upstream keepalive 64 -> 127.0.0.1:8081, started by this script on
+  direct   study-service   http://127.0.0.1:$STUDY_SERVICE_PORT
+  gateway  our gateway     http://127.0.0.1:$GATEWAY_PORT
+  nginx    nginx 1 worker, upstream keepalive 64 -> 127.0.0.1:$STUDY_SERVICE_PORT, started by this script on
            127.0.0.1:$NGINX_PORT with its own temporary config, stopped on exit
 Each target is warmed up first, then measured in N interleaved rounds (direct, gateway, nginx, direct, ...).
 Prints per target: req/s, p50, p99, ratio to direct (per round, same round's direct), and the CPU per request
@@ -42,8 +44,6 @@ Upper bound of the wall time: targets × (warm-up + rounds × (duration + 10 s))
 EOF
 }
 
-die() { echo "wrk-compare: $*" >&2; exit 2; }
-
 while [ $# -gt 0 ]; do
   case "$1" in
     --warmup) WARMUP=$2; shift 2 ;;
@@ -69,8 +69,8 @@ command -v curl >/dev/null || die "curl not found — apt-get install curl"
 
 # name -> port, name -> file holding the pid of the process whose CPU we charge as "proxy"
 declare -A PORT PIDFILE
-PORT[direct]=8081; PIDFILE[direct]=""
-PORT[gateway]=8080; PIDFILE[gateway]="$ROOT/.lab/gateway.pid"
+PORT[direct]=$STUDY_SERVICE_PORT; PIDFILE[direct]=""
+PORT[gateway]=$GATEWAY_PORT; PIDFILE[gateway]="$ROOT/.lab/gateway.pid"
 PORT[nginx]=$NGINX_PORT
 ORDER=()
 IFS=, read -r -a wanted <<<"$TARGETS"
@@ -87,8 +87,7 @@ done
 pid_of() { local f=$1 p; [ -n "$f" ] && [ -f "$f" ] && p=$(cat "$f") && [ -d "/proc/$p" ] && echo "$p"; }
 
 # The apps must be up: we never start them (that is ./lab up's job).
-curl -fs -o /dev/null --max-time 3 "http://127.0.0.1:8081$REQ_PATH" \
-  || die "study-service does not answer http://127.0.0.1:8081$REQ_PATH — start it: ./lab up study-service gateway"
+require_answer study-service "http://127.0.0.1:$STUDY_SERVICE_PORT$REQ_PATH" "./lab up study-service gateway"
 UPSTREAM_PID=$(pid_of "$ROOT/.lab/study-service.pid" || true)
 [ -n "$UPSTREAM_PID" ] || echo "wrk-compare: note — no live pid in .lab/study-service.pid, upstream CPU not shown" >&2
 for t in "${ORDER[@]}"; do
@@ -125,7 +124,7 @@ http {
   access_log off;
   client_body_temp_path $WORK/nginx/body; proxy_temp_path $WORK/nginx/proxy;
   fastcgi_temp_path $WORK/nginx/fastcgi; uwsgi_temp_path $WORK/nginx/uwsgi; scgi_temp_path $WORK/nginx/scgi;
-  upstream study_service { server 127.0.0.1:8081; keepalive 64; }
+  upstream study_service { server 127.0.0.1:$STUDY_SERVICE_PORT; keepalive 64; }
   server {
     listen 127.0.0.1:$NGINX_PORT;
     location / {

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# End-to-end hardening checks on real processes (issue 10, docs/reliability.md): the probes that found the defects,
-# run again against ./lab up, then graceful shutdown of the gateway under load. Loopback only; every load is bounded.
+# End-to-end hardening checks on real processes (docs/reliability.md): the malformed-request probes that found the
+# defects, run again against ./lab up, then graceful shutdown of the gateway under load. Loopback only; every load is
+# bounded.
 set -euo pipefail
 CI_NAME=hardening
 source "$(dirname "$0")/lib.sh"
@@ -36,15 +37,28 @@ raw_to() { local answer; answer=$(answer_to "$1" "$2"); printf '%s\n' "${answer%
 raw() { raw_to "$GWP" "$1"; }
 status() { curl -s -o /dev/null -w '%{http_code} %{content_type}' "$@"; }
 # mark_logs, then new_log_lines LOG: what .lab/logs/LOG.log got since (the access log outlives ./lab down)
-mark_logs() { for s in gateway gateway-access study-service monolith; do wc -l < ".lab/logs/$s.log" > "$OUT/$s.mark"; done; }
+mark_logs() { for s in gateway gateway-access study-service monolith; do cat ".lab/logs/$s.log" 2>/dev/null | wc -l > "$OUT/$s.mark"; done; }
 new_log_lines() { tail -n +$(( $(cat "$OUT/$1.mark") + 1 )) ".lab/logs/$1.log"; }
 # await_access ID: until the gateway's (async) access log has the request with this id, 10 s at most
 await_access() { local deadline=$((SECONDS + 10)); until new_log_lines gateway-access | grep -q "id=$1 " || [ $SECONDS -ge $deadline ]; do sleep 0.2; done; }
-export -f answer_to raw_to raw status mark_logs new_log_lines await_access; export GWP OUT
+# upstream_active: calls under way from the gateway to study-service (Reactor Netty's pool gauge); await_upstream_active
+# N: until there are N, 15 s at most (says how many it saw)
+upstream_active() {
+  curl -s "$GWM/actuator/prometheus" | awk -v port="${DIRECT##*:}" '/^reactor_netty_connection_provider_active_connections\{/ \
+    && index($0, ":" port "\"") { n += $NF } END { printf "%d\n", n }'
+}
+await_upstream_active() {
+  local deadline=$((SECONDS + 15)) n
+  until n=$(upstream_active); [ "$n" -ge "$1" ] || [ $SECONDS -ge $deadline ]; do sleep 0.1; done
+  echo "  $n calls under way upstream"
+}
+export -f answer_to raw_to raw status mark_logs new_log_lines await_access upstream_active await_upstream_active
+export GWP GWM DIRECT OUT
 
 # the apps' own login limits (./lab raises them for the load plans unless they are set); Netty's leak detector on
 # every buffer (the default is off, for cost): the probes below abort, cut short and time out requests mid-flight
 GATEWAY_LOGIN_PER_IP=10 MONOLITH_LOGIN_PER_USER=5 GATEWAY_NETTY_LEAK_DETECTION=paranoid ./lab up
+mark_logs
 
 echo "== metric cardinality: made-up methods are one OTHER tag"
 for i in $(seq 20); do curl -s -o /dev/null -X "PROBEM$i" "$GW/api/studies/1"; done
@@ -58,9 +72,9 @@ check "two Host headers → 400" bash -c '[[ "$(raw "GET /api/studies/1 HTTP/1.1
 check "Host: a b<> → 400" bash -c '[[ "$(raw "GET /api/studies/1 HTTP/1.1\r\nHost: a b<>\r\n\r\n")" == "HTTP/1.1 400 "* ]]'
 check "HTTP/9.9 → 505" bash -c '[[ "$(raw "GET /api/studies/1 HTTP/9.9\r\nHost: a\r\n\r\n")" == "HTTP/1.1 505 "* ]]'
 check "malformed chunk → 400" bash -c '[[ "$(raw "POST /api/studies HTTP/1.1\r\nHost: a\r\nX-Request-Id: e2e-bad-chunk\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nZZ\r\n")" == "HTTP/1.1 400 "* ]]'
-sleep 1
+await_access e2e-bad-chunk
 check "… and the access log says 400, the gateway log has no ERROR" \
-  bash -c 'grep -q "id=e2e-bad-chunk .*status=400" .lab/logs/gateway-access.log && ! grep -q "ERROR" .lab/logs/gateway.log'
+  bash -c 'new_log_lines gateway-access | grep -q "id=e2e-bad-chunk .*status=400" && ! grep -q "ERROR" .lab/logs/gateway.log'
 check "TRACE → 405 problem+json" bash -c '[ "$(status -X TRACE "$0/api/studies/1")" = "405 application/problem+json" ]' "$GW"
 check "%00 in the path → 400 problem+json" bash -c '[ "$(status "$0/api/studies/%00")" = "400 application/problem+json" ]' "$GW"
 check "encoded slash on the management port → 400, not 500" \
@@ -92,14 +106,14 @@ for base in "$GW" "$DIRECT" "$MONO"; do
   raw_to "${base##*:}" "GET /api/studies/..\\\\..\\\\etc HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n" > /dev/null
 done
 python3 - "$GWP" <<'PY'
-import socket, sys, time
+import socket, subprocess, sys
 clients = []
 for i in range(200):  # half a body each, then hang up
     s = socket.create_connection(("127.0.0.1", int(sys.argv[1])))
     s.sendall(b"POST /api/studies HTTP/1.1\r\nHost: a\r\nX-Request-Id: e2e-mid-body-%d\r\n"
               b"Content-Type: application/json\r\nContent-Length: 50\r\n\r\n{\"ti" % i)
     clients.append(s)
-time.sleep(1)  # the calls are under way upstream
+subprocess.run(["bash", "-c", "await_upstream_active 200"], check=True)  # hang up while the calls are under way
 for s in clients:
     s.close()
 PY
@@ -174,7 +188,7 @@ echo "== graceful shutdown: SIGTERM with 20 requests in flight on a 2 s upstream
 for i in $(seq 20); do
   curl -s -o /dev/null -w '%{http_code}\n' --max-time 40 "$GW/api/studies/$i/slow?minMs=2000&maxMs=2000" >> "$OUT/inflight.txt" &
 done
-sleep 0.7
+await_upstream_active 20
 pid=$(cat .lab/gateway.pid)
 start=$SECONDS
 kill -TERM "$pid"

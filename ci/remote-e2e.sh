@@ -27,6 +27,12 @@ fresh_engines() {  # both engines restarted: a check starts from idle engines wh
   ./lab engine --host $E2 --port $P2 >/dev/null
 }
 access_lines() { if [ -f "$ACCESS" ]; then wc -l < "$ACCESS"; else echo 0; fi; }
+# await_samples_of ENGINE RESULTS: until the first repetition's JTL under RESULTS holds a sample of ENGINE (threads
+# are named ENGINE-…), 60 s at most: that engine is under way, a kill now lands mid-repetition
+await_samples_of() {
+  local deadline=$((SECONDS + 60))
+  until grep -qs "\"$1-" "$2"/*/raw/direct-rep1.jtl || [ $SECONDS -ge $deadline ]; do sleep 0.2; done
+}
 
 echo "== ./lab up (the targets: gateway and direct)"
 ./lab up study-service gateway
@@ -55,10 +61,15 @@ t = {x["name"]: x for x in json.load(open(sys.argv[1] + "/run.json"))["targets"]
 print(t["samples"] + (t["open_model"] or {}).get("samples", 0))
 PY
 )
-deadline=$((SECONDS + 15))  # the access log is written by an async logger
-until [ $(( $(access_lines) - before )) -ge "$expected" ] || [ $SECONDS -ge $deadline ]; do sleep 0.5; done
-sleep 1
-ACCESS_DELTA=$(( $(access_lines) - before )) check "samples from both engines; run.json = JTL rows = gateway access log" \
+# The access log is written by an async logger, in order: once a marker request sent after the run is in it, every
+# request of the run is too.
+marker="remote-e2e-marker-$$"
+curl -s -o /dev/null -H "X-Request-Id: $marker" "http://127.0.0.1:$(lab_port gateway)/api/studies/1"
+deadline=$((SECONDS + 15))
+until grep -q "id=$marker " "$ACCESS" || [ $SECONDS -ge $deadline ]; do sleep 0.2; done
+marker_line=$(grep -n "id=$marker " "$ACCESS" | cut -d: -f1 || echo $(( $(access_lines) + 1 )))
+echo "  gateway access log: $(( marker_line - 1 - before )) lines for the run, $expected samples expected"
+ACCESS_DELTA=$(( marker_line - 1 - before )) check "samples from both engines; run.json = JTL rows = gateway access log" \
   python3 - "$run" "$E1" "$E2:$P2" <<'PY'
 import csv, glob, json, os, sys
 run, engines = sys.argv[1], sys.argv[2:]
@@ -149,9 +160,7 @@ fresh_engines
 ./lab bench --remote "$REMOTE" --targets direct --warmup 0 --latency-repetitions 0 --repetitions 1 --duration 40 \
   --threads 2 "${COMMON[@]}" --results "$OUT/kill" > "$OUT/kill.log" 2>&1 &
 bench=$!
-deadline=$((SECONDS + 60))
-until [ -s "$(ls "$OUT"/kill/*/raw/direct-rep1.jtl 2>/dev/null | head -1)" ] || [ $SECONDS -ge $deadline ]; do sleep 0.5; done
-sleep 2
+await_samples_of "$E2:$P2" "$OUT/kill"
 kill -KILL "$(engine_pid $E2 $P2)"; killed=$SECONDS
 rc=0; wait $bench || rc=$?
 took=$((SECONDS - killed))
@@ -177,9 +186,7 @@ fresh_engines
 ./lab bench --remote "$REMOTE" --on-engine-loss continue --targets direct --warmup 0 --latency-repetitions 0 \
   --repetitions 2 --duration 8 --threads 2 "${COMMON[@]}" --results "$OUT/continue" > "$OUT/continue.log" 2>&1 &
 bench=$!
-deadline=$((SECONDS + 60))
-until [ -s "$(ls "$OUT"/continue/*/raw/direct-rep1.jtl 2>/dev/null | head -1)" ] || [ $SECONDS -ge $deadline ]; do sleep 0.5; done
-sleep 2
+await_samples_of "$E2:$P2" "$OUT/continue"
 kill -KILL "$(engine_pid $E2 $P2)"
 rc=0; wait $bench || rc=$?
 cont_run=$(ls -d "$OUT"/continue/*/ | head -1)

@@ -16,7 +16,9 @@ ROOT=$(cd "$HERE/../.." && pwd)
 [ $# -ge 1 ] || { echo "usage: docker/scouter/fetch.sh DIR [server] [webapp] [agent]" >&2; exit 2; }
 mkdir -p "$1"; DIR=$(cd "$1" && pwd); shift
 PARTS=("$@"); [ ${#PARTS[@]} -gt 0 ] || PARTS=(server webapp agent)
-VERSION=${SCOUTER_AGENT_VERSION:-$(sed -n 's/^apm.scouter.agent-version=//p' "$ROOT/lab.properties")}
+# shellcheck source=../../lib/lab-properties.sh
+source "$ROOT/lib/lab-properties.sh"
+VERSION=${SCOUTER_AGENT_VERSION:-$(lab_prop apm.scouter.agent-version)}
 mkdir -p "$DIR"
 
 # libs PART POM: dependency:copy-dependencies of POM into DIR/PART/lib
