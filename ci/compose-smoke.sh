@@ -179,7 +179,7 @@ apm() {   # the compose apm profile end to end: agent attached on the three JVMs
 grafana_files() {
   if [[ -x ci/check-dashboards.sh ]]; then
     ci/check-dashboards.sh --structure-only || { fail "grafana provisioning/dashboards"; return 1; }
-  else log "SKIP: ci/check-dashboards.sh not present (owned by the dashboards helper)"; fi
+  else log "SKIP: ci/check-dashboards.sh not present"; fi
 }
 load() {   # bounded: ab with 4 connections per target, stops at n requests or 15 s, whichever comes first; plus the runner
   local target name url port n out completed failed non2xx rps ok=0 runner=

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# End-to-end soak on real processes (issue 10, docs/reliability.md): ./lab soak for one minute in 10-s intervals
+# End-to-end soak on real processes (docs/reliability.md): ./lab soak for one minute in 10-s intervals
 # against the gateway it starts, then checks the report's mechanics (every interval sampled, every process figure
 # read). The verdict is printed, not required: one minute on a shared CI machine says little about drift — the
 # 10-minute figures are in docs/reliability.md. Loopback only; bounded by --seconds and the runner's time limits.

@@ -580,7 +580,7 @@ def deny_list_plan():
                 "Deny list through the gateway: each iteration takes the next row (clientIp,expected) of the "
                 "clients CSV (./lab deny-list generate writes it) and sends it as X-Forwarded-For. Denied rows "
                 "assert 403, Content-Type application/json and the exact body {\"resultMessage\":\"Deny\"}; allowed rows "
-                "assert 200 and the study body. traffic=denied (default, the field report) sends only denied rows, "
+                "assert 200 and the study body. traffic=denied (default, as in the ip-filter performance report) sends only denied rows, "
                 "traffic=allowed only allowed rows, traffic=mixed both; skipped rows make no sample. "
                 "The gateway must run with GATEWAY_DENY_LIST_FILE set to the matching deny-list.txt.",
                 "clients=../../.lab/deny-list/client-ips.csv (relative to jmeter/plans/; absolute paths work) "

@@ -30,7 +30,7 @@ import org.springframework.test.context.DynamicPropertySource;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Random and malformed HTTP on raw sockets against a running gateway (issue 10): a fixed
+ * Random and malformed HTTP on raw sockets against a running gateway (hardening): a fixed
  * seed, {@value #CASES} requests mutated in method, request target, version, headers,
  * framing and body. Every one gets an answer or a closed connection within the read
  * timeout, never a 5xx (except 505 for a version that is not HTTP/1.x), never a stack

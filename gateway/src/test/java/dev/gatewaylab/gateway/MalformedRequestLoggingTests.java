@@ -20,7 +20,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * A malformed request is the client's error: 400 on the wire, in the access log, and no
- * ERROR/WARN flood (issue 10).
+ * ERROR/WARN flood.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
 		properties = { "management.server.port=0", "LOG_PATH=target/logs" })

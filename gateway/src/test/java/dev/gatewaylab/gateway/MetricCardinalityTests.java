@@ -9,7 +9,7 @@ import org.springframework.test.web.reactive.server.WebTestClient;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Made-up HTTP methods never become metric tags: every meter says OTHER (issue 10). All
+ * Made-up HTTP methods never become metric tags: every meter says OTHER (hardening). All
  * observations on.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = { "management.server.port=0",

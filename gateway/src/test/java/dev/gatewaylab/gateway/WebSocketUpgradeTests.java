@@ -10,7 +10,7 @@ import org.springframework.boot.test.context.SpringBootTest;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The issue-10 probe "WebSocket upgrade on a plain route → 101, then close 1002, a WARN
+ * The hardening probe "WebSocket upgrade on a plain route → 101, then close 1002, a WARN
  * stack trace, access log 200" reproduces only with the global filters no route uses
  * switched back on (GATEWAY_UNUSED_FILTERS=true): the WebSocket routing filter then turns
  * any request carrying {@code Upgrade: websocket} into a ws:// call to an upstream that

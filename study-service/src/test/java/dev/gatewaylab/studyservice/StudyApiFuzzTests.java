@@ -20,7 +20,7 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * A bounded fuzz of the study API (issue 10): 2,000 requests from a fixed seed — mutated
+ * A bounded fuzz of the study API (hardening): 2,000 requests from a fixed seed — mutated
  * JSON bodies, odd content types, random ids, paths and query values. Every answer must
  * be below 500, carry no stack trace, and every error must be problem+json; the app must
  * still serve a normal request afterwards.

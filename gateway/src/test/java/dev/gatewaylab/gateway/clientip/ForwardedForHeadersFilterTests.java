@@ -11,7 +11,7 @@ import org.springframework.mock.web.server.MockServerWebExchange;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** What the upstream learns about the client (issue 10: it learnt nothing). */
+/** What the upstream learns about the client (X-Forwarded-For, X-Forwarded-Proto). */
 class ForwardedForHeadersFilterTests {
 
 	private final ForwardedForHeadersFilter filter = new ForwardedForHeadersFilter(ClientIpResolver.of("10.0.0.0/8"));

@@ -89,9 +89,9 @@ record Experiment(String name, String summary, String service, List<String> kind
 	}
 
 	/**
-	 * The IP-filter field report's question, "what does a deny list of 3 M / 30 M rules
-	 * cost?", answered on allowed traffic (every request passes the filter and reaches
-	 * study-service): the gateway started with 3 M and with 30 M generated rules
+	 * The ip-filter performance report's question, "what does a deny list of 3 M / 30 M
+	 * rules cost?", answered on allowed traffic (every request passes the filter and
+	 * reaches study-service): the gateway started with 3 M and with 30 M generated rules
 	 * ({@code --seed 42}: the 3 M list is the first 3 M rules of the 30 M one, so a
 	 * client allowed by 30 M is allowed by 3 M and every variant sends the same
 	 * requests), each measured against itself with the filter bypassed at run time
@@ -140,11 +140,11 @@ record Experiment(String name, String summary, String service, List<String> kind
 	private static final String LOGGERS_EXPOSED = "health,info,prometheus,loggers";
 
 	/**
-	 * The field report's question, "Logback or Log4j2 async?", and issue 8's "does the
-	 * access log cost ≤ 3 %?": the gateway started with Logback async, Log4j2 sync and
-	 * Log4j2 async (the default); in each JVM the access log is switched off and on every
-	 * few seconds ({@link Switchback}), so each backend is compared with the same JVM
-	 * without it. Verdict: within 3 % of off.
+	 * The gateway-vs-direct JMeter study's question, "Logback or Log4j2 async?", and
+	 * "does the access log cost ≤ 3 %?": the gateway started with Logback async, Log4j2
+	 * sync and Log4j2 async (the default); in each JVM the access log is switched off and
+	 * on every few seconds ({@link Switchback}), so each backend is compared with the
+	 * same JVM without it. Verdict: within 3 % of off.
 	 */
 	static Experiment logging() {
 		return new Experiment("logging",
@@ -169,7 +169,7 @@ record Experiment(String name, String summary, String service, List<String> kind
 	}
 
 	/**
-	 * The Vert.x field report's slow upstream: study-service's /slow endpoint (200–800
+	 * The Vert.x tuning report's slow upstream: study-service's /slow endpoint (200–800
 	 * ms) at 600 arrivals/s, open model — about 300 requests in flight — directly and
 	 * through the gateway, with study-service on platform threads (Tomcat's 200) and on
 	 * virtual threads (needs Java 21+: ./lab refuses them on 17).
