@@ -3,9 +3,9 @@
 # a local collector and the webapp's REST API (docs/compose.md "Scouter"). Requests go through the gateway; the
 # REST API must then list the three objects alive, with transactions recorded by each for the requests sent.
 # Also: a bad LAB_APM exits 2, and a port taken where the collector should listen never blocks start-up.
-# The agent: apm_agent_jar (ci/lib.sh) — SCOUTER_AGENT_JAR, by default the offline stand-in
-# ../shared/scouter/scouter.agent-2.21.2.jar beside the clone (CI cannot reach GitHub, where users' `./lab up --apm`
-# downloads the release). The REST assertions are ci/scouter_check.py, shared with ci/compose-smoke.sh. Loopback only.
+# The agent: apm_agent_jar (ci/lib.sh) — SCOUTER_AGENT_JAR (CI passes an agent built from source: it cannot reach
+# GitHub), else the release download of `./lab up --apm`. The REST assertions are ci/scouter_check.py, shared with
+# ci/compose-smoke.sh. Loopback only.
 set -euo pipefail
 CI_NAME=apm
 source "$(dirname "$0")/lib.sh"

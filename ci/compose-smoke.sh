@@ -4,8 +4,8 @@
 #   1 config     docker compose config for every profile, with the offline override when provisioning found no registry
 #   2 build      service images from the host jars (*/target/<artifact>.jar)
 #                + the profile apm's Scouter images: collector and REST API (scouter-webapp) from Maven Central jars
-#                fetched on the host, the agent from apm_agent_jar (ci/lib.sh: the offline stand-in for the GitHub
-#                download, ../shared/scouter/scouter.agent-2.21.2.jar or SCOUTER_AGENT_JAR) — docker/scouter/fetch.sh
+#                fetched on the host, the agent from apm_agent_jar (ci/lib.sh: SCOUTER_AGENT_JAR, else the release
+#                download) — docker/scouter/fetch.sh
 #   3 up         docker compose up -d --wait (everything that runs offline: all but grafana), profiles nginx + apm
 #   4 checks     grafana provisioning + dashboards (structure), requests through gateway/direct/monolith/nginx,
 #                APM: 20 x /api/studies/{id} + 10 x /login through the gateway, then ci/scouter_check.py asserts

@@ -14,7 +14,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
- * The tuning experiment: each of the gateway's cost levers (README "Gateway knobs",
+ * The tuning experiment: each of the gateway's cost levers (docs/configuration.md,
  * docs/gateway-cost.md) turned back one at a time against today's defaults — the table of
  * what each default is worth, and of the levers that do nothing.
  */
