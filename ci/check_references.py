@@ -6,8 +6,8 @@
                                                repository and expect each to be found (and the allowed look-alikes
                                                not to be)
 
-Found, with the file and line: numbers of our own tickets and working rounds, branch names, a source report called
-"the field report" without saying which, lock tools of a measuring machine, and absolute paths of a particular machine
+Found, with the file and line: numbers of our own tickets and working rounds, branch names, a source report left
+unnamed ("the ... report" without saying which), lock tools of a measuring machine, and absolute paths of a particular machine
 (home, work and mount folders; system locations such as /usr, /etc, /proc, /tmp, /dev, /sys, /opt, /var, /bin are
 fine). Public upstream references stay allowed and useful: "spring-cloud-gateway#4209", "reactor/reactor-netty#4361".
 Exit 0 clean, 1 with findings (or a failed self-test), 2 bad usage.
@@ -36,7 +36,7 @@ PLANTED = [
     "the gateway of " + "iss" + "ue 8 is the baseline",
     "see " + "tic" + "ket #12",
     "measured in " + "rou" + "nd 3",
-    "merged from " + "bra" + "nch i10-rest",
+    "merged from " + "bra" + "nch i1" + "0-rest",
     "as " + "the fie" + "ld report says",
     "run it under " + "fl" + "ock",
     "raw output in /" + "wo" + "rk/meas/run.log",
