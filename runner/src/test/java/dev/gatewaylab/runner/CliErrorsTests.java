@@ -117,4 +117,16 @@ class CliErrorsTests {
 		assertUsageError(lab.run("soak", "--targets", "gateway,direct"), "soak runs one target", "--targets gateway");
 	}
 
+	@Test
+	void theSharedLoadOptionsAreCheckedAlikeByEveryCommand() {
+		for (String command : new String[] { "bench", "sweep", "soak" }) {
+			assertUsageError(lab.run(command, "--warmup", "-1"), "invalid --warmup -1");
+			assertUsageError(lab.run(command, "--warmup-max", "0"), "invalid --warmup-max 0");
+			assertUsageError(lab.run(command, "--threads", "0"), "invalid --threads 0");
+		}
+		assertUsageError(lab.run("sweep", "--duration", "0"), "invalid --duration 0");
+		assertUsageError(lab.run("sweep", "--rate", "100"), "sweep has no --rate", "--levels");
+		assertUsageError(lab.run("soak", "--duration", "10"), "soak has no --duration", "--minutes");
+	}
+
 }

@@ -9,6 +9,7 @@ import dev.gatewaylab.runner.result.EngineResult;
 import dev.gatewaylab.runner.result.RepResult;
 import dev.gatewaylab.runner.result.RunResult;
 import dev.gatewaylab.runner.result.TargetResult;
+import dev.gatewaylab.runner.result.WarmupResult;
 import dev.gatewaylab.runner.run.Catalog;
 import dev.gatewaylab.runner.run.ClockOffsets;
 import dev.gatewaylab.runner.run.Engines;
@@ -27,6 +28,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.UnaryOperator;
 
 /**
  * One bench run as a pipeline: warm up → measure (interleaved repetitions) → summarise →
@@ -63,7 +65,7 @@ final class Bench {
 		this.metrics = metrics;
 		this.restarts = restarts;
 		this.experiment = experiment;
-		settings.targets().forEach(t -> runs.put(t.name(), new TargetRun(t)));
+		settings.targets().forEach(t -> runs.put(t.name(), TargetRun.of(t)));
 	}
 
 	/**
@@ -95,25 +97,30 @@ final class Bench {
 			Load load = new Load(s, metrics, progress);
 			Warmup warmup = new Warmup(s, load);
 			if (restarts == null && s.warmupSeconds() > 0) {
-				warmup.runInterleaved(s.targets()).forEach((t, w) -> runs.get(t.name()).warmup = w);
+				warmup.runInterleaved(s.targets()).forEach((t, w) -> update(t.name(), r -> r.withWarmup(w)));
 			}
 			if (experiment != null && experiment.toggle() != null) {
-				new ToggleRuns(s, experiment, restarts, runs, reps, dir, this::pids).run(load, warmup, progress);
+				for (ToggleRuns.Measured m : new ToggleRuns(s, experiment, restarts, runs.values(), reps, dir,
+						this::pids)
+					.run(load, warmup, progress)) {
+					update(m.target(), r -> (m.warmup() != null ? r.withWarmup(m.warmup()) : r).withRep(m.rep()));
+				}
 			}
 			for (int rep = 1; rep <= s.repetitions() && (experiment == null || experiment.toggle() == null); rep++) {
 				for (TargetRun r : inOrder(rep)) {
 					if (restarts != null) {
-						progress.phase("variant " + r.target.name() + " (restart if needed)", 30);
-						restarts.switchTo(r.target, rep);
+						progress.phase("variant " + r.target().name() + " (restart if needed)", 30);
+						restarts.switchTo(r.target(), rep);
 						if (s.warmupSeconds() > 0) {
-							r.warmup = warmup.run(warmupTarget(r.target)); // a restarted
-																			// service is
-																			// a cold JVM
+							// a restarted service is a cold JVM
+							WarmupResult w = warmup.run(warmupTarget(r.target()));
+							update(r.target().name(), x -> x.withWarmup(w));
 						}
 					}
-					progress.phase("measure " + r.target.name() + " rep " + rep + "/" + s.repetitions(),
+					progress.phase("measure " + r.target().name() + " rep " + rep + "/" + s.repetitions(),
 							s.durationSeconds());
-					measure(load, r, rep);
+					TargetRun.Rep measured = measure(load, r.target(), rep);
+					update(r.target().name(), x -> x.withRep(measured));
 				}
 			}
 			if (restarts == null && s.latencyRepetitions() > 0) {
@@ -146,37 +153,42 @@ final class Bench {
 		return order;
 	}
 
-	private void measure(Load load, TargetRun r, int rep) throws IOException, InterruptedException {
-		Path jtl = dir.resolve("raw").resolve(r.target.name() + "-rep" + rep + ".jtl");
+	/** Replaces a target's record by the one {@code step} builds from it. */
+	private void update(String target, UnaryOperator<TargetRun> step) {
+		runs.put(target, step.apply(runs.get(target)));
+	}
+
+	private TargetRun.Rep measure(Load load, Target t, int rep) throws IOException, InterruptedException {
+		Path jtl = dir.resolve("raw").resolve(t.name() + "-rep" + rep + ".jtl");
 		double calibration = MachineSpeed.probeMillis();
-		ProcSampler sampler = ProcSampler.supported() ? ProcSampler.start(pids(r.target)) : null;
+		ProcSampler sampler = ProcSampler.supported() ? ProcSampler.start(pids(t)) : null;
+		Map<String, ProcSampler.Usage> usage = Map.of();
 		try {
 			if (s.openModel()) {
-				load.runOpen(r.target, s.rate(), s.durationSeconds(), jtl);
+				load.runOpen(t, s.rate(), s.durationSeconds(), jtl);
 			}
 			else {
-				load.run(r.target, s.durationSeconds(), s.threads(), jtl, x -> {
+				load.run(t, s.durationSeconds(), s.threads(), jtl, x -> {
 				});
 			}
 		}
 		finally {
 			if (sampler != null) {
-				r.usages.add(sampler.usage());
+				usage = sampler.usage();
 				sampler.close();
 			}
 		}
-		Load.Measured m = Load.read(r.target, jtl, "rep " + rep, s.remoteHosts());
-		r.reps.add(m.aggregate());
-		r.engineSamples.add(m.engines());
-		r.timelines.add(m.timeline());
-		reps.add(new RepResult(r.target.name(), rep, m.aggregate().samples(), m.aggregate().failures(),
-				m.aggregate().tps(), m.aggregate().avgMs(), m.aggregate().percentileMs(99),
-				m.aggregate().windowSeconds(), dir.relativize(jtl).toString(), calibration, null));
+		Load.Measured m = Load.read(t, jtl, "rep " + rep, s.remoteHosts());
+		reps.add(new RepResult(t.name(), rep, m.aggregate().samples(), m.aggregate().failures(), m.aggregate().tps(),
+				m.aggregate().avgMs(), m.aggregate().percentileMs(99), m.aggregate().windowSeconds(),
+				dir.relativize(jtl).toString(), calibration, null));
+		return new TargetRun.Rep(m.aggregate(), m.timeline(), usage, m.engines());
 	}
 
 	/** Latency at equal load: {@link EqualLoad}. */
 	private void equalLoad(Load load, Progress progress) throws IOException, InterruptedException {
-		new EqualLoad(s, dir).run(load, progress, runs.values(), this::inOrder);
+		EqualLoad.Result r = new EqualLoad(s, dir).run(load, progress, runs.values(), this::inOrder);
+		r.open().forEach((name, open) -> update(name, x -> x.withOpen(open, r.rate())));
 	}
 
 	/**
@@ -218,13 +230,13 @@ final class Bench {
 		Map<String, String> services = new LinkedHashMap<>();
 		for (TargetResult r : results) {
 			TargetRun run = runs.get(r.name());
-			services.put(r.name(), run.target.service());
-			warnings.addAll(Diagnosis.warnings(r, run.target.service(), s.quick() ? null : run.warmup, c));
+			services.put(r.name(), run.target().service());
+			warnings.addAll(Diagnosis.warnings(r, run.target().service(), s.quick() ? null : run.warmup(), c));
 		}
 		Engines perEngine = new Engines(s.remoteHosts());
 		for (TargetRun r : runs.values()) {
-			r.engineSamples.forEach(counts -> perEngine.samples(r.target.name(), counts));
-			r.usages.forEach(perEngine::usage);
+			r.reps().forEach(rep -> perEngine.samples(r.target().name(), rep.engineSamples()));
+			r.usages().forEach(perEngine::usage);
 		}
 		List<EngineResult> engines = perEngine.results(lostEngines, clocks);
 		warnings.addAll(Engines.warnings(engines, lostEngines));

@@ -7,6 +7,7 @@ import dev.gatewaylab.runner.result.RunResult;
 import dev.gatewaylab.runner.run.Catalog;
 import dev.gatewaylab.runner.cli.LabException;
 import dev.gatewaylab.runner.run.LabScript;
+import dev.gatewaylab.runner.run.LoadOptions;
 import dev.gatewaylab.runner.run.RunDirectory;
 import dev.gatewaylab.runner.run.Settings;
 import dev.gatewaylab.runner.run.Target;
@@ -28,6 +29,9 @@ public final class BenchCommand implements Callable<Integer> {
 	@Mixin
 	TargetOptions target = new TargetOptions();
 
+	@Mixin
+	LoadOptions load = new LoadOptions();
+
 	@Option(names = "--quick",
 			description = "Short run for smoke checks (< 45 s for 3 targets with the apps up): one 2 s warm-up window, 2 reps × 3 s, one 3 s equal-load rep; it warns that warm-up was not judged.")
 	boolean quick;
@@ -35,25 +39,6 @@ public final class BenchCommand implements Callable<Integer> {
 	@Option(names = "--repetitions",
 			description = "Measured closed-model repetitions per target, interleaved (default 8; with --experiment 5; quick 2).")
 	Integer repetitions;
-
-	@Option(names = "--duration",
-			description = "Seconds per measured repetition (default 3; with --experiment 5, or 60 for a switchback; quick 3, or 4).")
-	Integer duration;
-
-	@Option(names = "--warmup",
-			description = "Warm-up window in seconds, discarded: windows repeat until the target's JVMs stop compiling and two windows agree within 5 %% TPS (default 5; quick: one window of 2 s; 0 = no warm-up).")
-	Integer warmup;
-
-	@Option(names = "--warmup-max",
-			description = "Cap on one target's warm-up in seconds; when hit, the report warns (default 120).")
-	Integer warmupMax;
-
-	@Option(names = "--threads", description = "JMeter threads, closed model (default 8).")
-	Integer threads;
-
-	@Option(names = "--rate",
-			description = "Arrival rate (req/s) of the equal-load latency phase, the same for every target (default: half the slowest target's measured TPS).")
-	Double rate;
 
 	@Option(names = "--latency-repetitions",
 			description = "Open-model repetitions per target at equal load, after the throughput phase (default 1; 0 skips the phase).")
@@ -104,27 +89,21 @@ public final class BenchCommand implements Callable<Integer> {
 		// number; an experiment restarts and warms a JVM per repetition and variant, so
 		// it takes fewer, longer ones.
 		Experiment e = experiment == null ? null : Experiment.named(experiment, labHome).select(variants);
-		int reps = positive("--repetitions", repetitions, quick ? 2 : e != null ? 5 : 8);
-		int dur = positive("--duration", duration,
-				intProp(props, "duration", e != null ? e.defaultDurationSeconds(quick) : 3));
-		int warm = nonNegative("--warmup", warmup, quick ? 2 : 5);
-		int warmMax = positive("--warmup-max", warmupMax, 120);
+		int reps = LoadOptions.positive("--repetitions", repetitions, quick ? 2 : e != null ? 5 : 8);
+		int dur = load.duration(intProp(props, "duration", e != null ? e.defaultDurationSeconds(quick) : 3));
+		int warm = load.warmup(quick ? 2 : 5);
+		int warmMax = load.warmupMax(120);
 		// an experiment compares variants by closed-model throughput only: no equal-load
 		// phase
-		int latencyReps = nonNegative("--latency-repetitions", latencyRepetitions, experiment != null ? 0 : 1);
-		int thr = positive("--threads", threads, intProp(props, "threads", 8));
-		double r = rate != null ? rate : props.containsKey("rate") ? Double.parseDouble(props.get("rate")) : 0;
-		if (r < 0 || Double.isNaN(r) || Double.isInfinite(r)) {
-			throw new LabException("invalid --rate " + rate + ": must be ≥ 0",
-					"use e.g. --rate 200, or 0 for the closed model");
-		}
+		int latencyReps = LoadOptions.nonNegative("--latency-repetitions", latencyRepetitions,
+				experiment != null ? 0 : 1);
+		int thr = load.threads(intProp(props, "threads", 8));
+		double r = load.rate(props.containsKey("rate") ? Double.parseDouble(props.get("rate")) : 0, true);
 		// Measured repetitions follow a warm-up: every thread starts at once (a ramp
 		// would be part of a short window).
 		int rampup = intProp(props, "rampup", 0);
-		for (String k : List.of("threads", "duration", "rate", "host", "port", "protocol", "rampup", "target")) {
-			props.remove(k);
-		}
-		Path plans = labHome.resolve("jmeter").resolve("plans");
+		Settings.RUNNER_KEYS.forEach(props::remove);
+		Path plans = Settings.plansDir(labHome);
 		List<Target> targets;
 		boolean open = false;
 		chosen = null;
@@ -136,7 +115,7 @@ public final class BenchCommand implements Callable<Integer> {
 					"./lab bench --experiment " + experiment);
 			targets = e.targets(kind -> target.ofKind(catalog, kind, plans));
 			open = e.openRate() > 0;
-			r = rate == null && open ? e.openRate() : r;
+			r = !load.rateGiven() && open ? e.openRate() : r;
 		}
 		else if (variants != null) {
 			throw new LabException("--variants needs --experiment",
@@ -217,22 +196,6 @@ public final class BenchCommand implements Callable<Integer> {
 
 	private static int intProp(Map<String, String> props, String key, int dflt) {
 		return props.containsKey(key) ? Integer.parseInt(props.get(key)) : dflt;
-	}
-
-	static int positive(String name, Integer value, int dflt) {
-		int v = value == null ? dflt : value;
-		if (v < 1) {
-			throw new LabException("invalid " + name + " " + v + ": must be ≥ 1", "pass a positive whole number");
-		}
-		return v;
-	}
-
-	static int nonNegative(String name, Integer value, int dflt) {
-		int v = value == null ? dflt : value;
-		if (v < 0) {
-			throw new LabException("invalid " + name + " " + v + ": must be ≥ 0", "pass 0 or a positive whole number");
-		}
-		return v;
 	}
 
 }

@@ -6,7 +6,11 @@ import dev.gatewaylab.runner.run.Settings;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import dev.gatewaylab.runner.stats.Aggregate;
+import java.util.ArrayList;
 import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.IntFunction;
@@ -44,29 +48,35 @@ final class EqualLoad {
 		return s.warmupSeconds() > 0 && !s.quick();
 	}
 
-	void run(Load load, Progress progress, Collection<TargetRun> runs, IntFunction<List<TargetRun>> inOrder)
+	/** The phase's rate and each target's open-model repetitions. */
+	record Result(double rate, Map<String, List<Aggregate>> open) {
+	}
+
+	Result run(Load load, Progress progress, Collection<TargetRun> runs, IntFunction<List<TargetRun>> inOrder)
 			throws IOException, InterruptedException {
 		double rate = s.rate() > 0 ? s.rate() : Math.max(1,
-				Math.floor(runs.stream().mapToDouble(r -> TargetRun.merged(r.reps).tps()).min().orElse(2) / 2));
+				Math.floor(runs.stream().mapToDouble(r -> TargetRun.merged(r.samples()).tps()).min().orElse(2) / 2));
+		Map<String, List<Aggregate>> open = new LinkedHashMap<>();
 		if (warms(s)) {
 			for (TargetRun r : inOrder.apply(1)) {
 				progress.phase(String.format(Locale.ROOT, "equal load warm-up %s %.0f req/s (discarded)",
-						r.target.name(), rate), WARMUP_SECONDS);
-				Path jtl = dir.resolve("raw").resolve(r.target.name() + "-open-warmup.discarded");
-				load.runOpen(r.target, rate, WARMUP_SECONDS, jtl);
+						r.target().name(), rate), WARMUP_SECONDS);
+				Path jtl = dir.resolve("raw").resolve(r.target().name() + "-open-warmup.discarded");
+				load.runOpen(r.target(), rate, WARMUP_SECONDS, jtl);
 				Files.deleteIfExists(jtl);
 			}
 		}
 		for (int rep = 1; rep <= s.latencyRepetitions(); rep++) {
 			for (TargetRun r : inOrder.apply(rep)) {
-				progress.phase(String.format(Locale.ROOT, "equal load %s %.0f req/s rep %d/%d", r.target.name(), rate,
+				progress.phase(String.format(Locale.ROOT, "equal load %s %.0f req/s rep %d/%d", r.target().name(), rate,
 						rep, s.latencyRepetitions()), s.durationSeconds());
-				Path jtl = dir.resolve("raw").resolve(r.target.name() + "-open" + rep + ".jtl");
-				load.runOpen(r.target, rate, s.durationSeconds(), jtl);
-				r.openReps.add(Load.read(r.target, jtl, "open-model rep " + rep).aggregate());
-				r.openRate = rate;
+				Path jtl = dir.resolve("raw").resolve(r.target().name() + "-open" + rep + ".jtl");
+				load.runOpen(r.target(), rate, s.durationSeconds(), jtl);
+				open.computeIfAbsent(r.target().name(), k -> new ArrayList<>())
+					.add(Load.read(r.target(), jtl, "open-model rep " + rep).aggregate());
 			}
 		}
+		return new Result(rate, open);
 	}
 
 }

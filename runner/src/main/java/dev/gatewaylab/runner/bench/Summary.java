@@ -22,14 +22,14 @@ final class Summary {
 	}
 
 	static TargetResult of(TargetRun run) {
-		Target t = run.target;
-		Aggregate all = TargetRun.merged(run.reps);
+		Target t = run.target();
+		Aggregate all = TargetRun.merged(run.samples());
 		double[] tpsReps = run.tpsReps();
 		return new TargetResult(t.name(), t.plan(), t.url().toString(), all.samples(), Stats.mean(tpsReps),
 				Stats.ci95(tpsReps), all.avgMs(), all.minMs(), all.maxMs(), all.percentileMs(50), all.percentileMs(90),
 				all.percentileMs(99), all.successRate(), all.errors(), tpsReps, run.p99Reps(), resources(run),
-				Stats.median(tpsReps), cpuPerRequest(run.usages, run.samplesPerRep()), run.warmup,
-				latency(run.openReps, run.openRate), run.meanTimeline());
+				Stats.median(tpsReps), cpuPerRequest(run.usages(), run.samplesPerRep()), run.warmup(),
+				latency(run.openReps(), run.openRate()), run.meanTimeline());
 	}
 
 	/**
@@ -70,13 +70,13 @@ final class Summary {
 	 * nothing could be read.
 	 */
 	static Map<String, TargetResult.Resource> resources(TargetRun run) {
-		Target t = run.target;
+		Target t = run.target();
 		Map<String, TargetResult.Resource> out = new LinkedHashMap<>();
 		if (!t.local()) {
 			out.put(t.service(), new TargetResult.Resource(null, null, "n/a (remote)"));
 		}
 		Map<String, List<ProcSampler.Usage>> byProc = new LinkedHashMap<>();
-		run.usages.forEach(m -> m.forEach((k, v) -> byProc.computeIfAbsent(k, x -> new ArrayList<>()).add(v)));
+		run.usages().forEach(m -> m.forEach((k, v) -> byProc.computeIfAbsent(k, x -> new ArrayList<>()).add(v)));
 		byProc.forEach((proc, us) -> {
 			double[] cpu = us.stream()
 				.filter(ProcSampler.Usage::known)

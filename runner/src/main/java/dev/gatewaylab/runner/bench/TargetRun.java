@@ -9,46 +9,63 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Everything measured for one target during a run: its warm-up, and per closed-model
- * repetition the samples and the processes' usage; the open-model (equal load)
- * repetitions and their rate.
+ * Everything measured for one target during a run, immutable: its warm-up, its
+ * closed-model repetitions and its open-model (equal load) repetitions at one rate. The
+ * pipeline ({@link Bench}) builds a new one for every step that measured something.
  */
-final class TargetRun {
+record TargetRun(Target target, WarmupResult warmup, List<Rep> reps, List<Aggregate> openReps, double openRate) {
 
-	final Target target;
+	TargetRun {
+		reps = List.copyOf(reps);
+		openReps = List.copyOf(openReps);
+	}
 
-	final List<Aggregate> reps = new ArrayList<>();
-
-	final List<double[]> timelines = new ArrayList<>();
-
-	final List<Map<String, ProcSampler.Usage>> usages = new ArrayList<>();
-
-	final List<Aggregate> openReps = new ArrayList<>();
+	/** Nothing measured yet. */
+	static TargetRun of(Target target) {
+		return new TargetRun(target, null, List.of(), List.of(), 0);
+	}
 
 	/**
-	 * Per measured repetition: samples per remote engine (empty with the in-process
+	 * One measured closed-model repetition: its samples, mean response time per second,
+	 * the processes' usage, and its samples per remote engine (empty with the in-process
 	 * engine).
 	 */
-	final List<Map<String, Long>> engineSamples = new ArrayList<>();
+	record Rep(Aggregate samples, double[] timeline, Map<String, ProcSampler.Usage> usage,
+			Map<String, Long> engineSamples) {
+	}
 
-	double openRate;
+	TargetRun withWarmup(WarmupResult w) {
+		return new TargetRun(target, w, reps, openReps, openRate);
+	}
 
-	WarmupResult warmup;
+	TargetRun withRep(Rep rep) {
+		List<Rep> all = new ArrayList<>(reps);
+		all.add(rep);
+		return new TargetRun(target, warmup, all, openReps, openRate);
+	}
 
-	TargetRun(Target target) {
-		this.target = target;
+	TargetRun withOpen(List<Aggregate> open, double rate) {
+		return new TargetRun(target, warmup, reps, open, rate);
+	}
+
+	List<Aggregate> samples() {
+		return reps.stream().map(Rep::samples).toList();
+	}
+
+	List<Map<String, ProcSampler.Usage>> usages() {
+		return reps.stream().map(Rep::usage).toList();
 	}
 
 	double[] tpsReps() {
-		return reps.stream().mapToDouble(Aggregate::tps).toArray();
+		return reps.stream().mapToDouble(r -> r.samples().tps()).toArray();
 	}
 
 	double[] p99Reps() {
-		return reps.stream().mapToDouble(a -> a.percentileMs(99)).toArray();
+		return reps.stream().mapToDouble(r -> r.samples().percentileMs(99)).toArray();
 	}
 
 	long[] samplesPerRep() {
-		return reps.stream().mapToLong(Aggregate::samples).toArray();
+		return reps.stream().mapToLong(r -> r.samples().samples()).toArray();
 	}
 
 	static Aggregate merged(List<Aggregate> list) {
@@ -62,6 +79,7 @@ final class TargetRun {
 	 * repetition had samples).
 	 */
 	double[] meanTimeline() {
+		List<double[]> timelines = reps.stream().map(Rep::timeline).toList();
 		int len = timelines.stream().mapToInt(a -> a.length).max().orElse(0);
 		double[] out = new double[len];
 		for (int i = 0; i < len; i++) {

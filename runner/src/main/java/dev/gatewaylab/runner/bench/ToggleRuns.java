@@ -10,7 +10,9 @@ import dev.gatewaylab.runner.stats.Aggregate;
 import dev.gatewaylab.runner.warmup.Warmup;
 import java.io.IOException;
 import java.nio.file.Path;
+import dev.gatewaylab.runner.result.WarmupResult;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
@@ -30,7 +32,7 @@ final class ToggleRuns {
 
 	private final Restarts restarts;
 
-	private final Map<String, TargetRun> runs;
+	private final Collection<TargetRun> runs;
 
 	private final List<RepResult> reps;
 
@@ -38,7 +40,7 @@ final class ToggleRuns {
 
 	private final Function<Target, Map<String, Long>> pids;
 
-	ToggleRuns(Settings s, Experiment experiment, Restarts restarts, Map<String, TargetRun> runs, List<RepResult> reps,
+	ToggleRuns(Settings s, Experiment experiment, Restarts restarts, Collection<TargetRun> runs, List<RepResult> reps,
 			Path dir, Function<Target, Map<String, Long>> pids) {
 		this.s = s;
 		this.experiment = experiment;
@@ -59,50 +61,55 @@ final class ToggleRuns {
 				+ (long) Math.ceil(2 * Switchback.segmentSeconds(s.durationSeconds())) + 3);
 	}
 
-	void run(Load load, Warmup warmup, Progress progress) throws IOException, InterruptedException {
+	/**
+	 * One arm of one switchback run: the target it belongs to, the repetition and the
+	 * warm-up of the JVM it ran in (null with --warmup 0).
+	 */
+	record Measured(String target, TargetRun.Rep rep, WarmupResult warmup) {
+	}
+
+	/** Runs every repetition; returns what each arm measured, in order. */
+	List<Measured> run(Load load, Warmup warmup, Progress progress) throws IOException, InterruptedException {
 		Switchback switchback = new Switchback(experiment.toggle());
-		List<TargetRun[]> pairs = new ArrayList<>();
-		for (TargetRun r : runs.values()) {
-			TargetRun off = runs.get(experiment.offName(r.target.name()));
-			if (off != null) {
-				pairs.add(new TargetRun[] { r, off });
-			}
+		List<Target[]> pairs = new ArrayList<>();
+		for (TargetRun r : runs) {
+			String offName = experiment.offName(r.target().name());
+			runs.stream()
+				.filter(o -> o.target().name().equals(offName))
+				.findFirst()
+				.ifPresent(off -> pairs.add(new Target[] { r.target(), off.target() }));
 		}
+		List<Measured> out = new ArrayList<>();
 		for (int rep = 1; rep <= s.repetitions(); rep++) {
-			List<TargetRun[]> order = new ArrayList<>(pairs);
+			List<Target[]> order = new ArrayList<>(pairs);
 			if (rep % 2 == 0) {
 				Collections.reverse(order);
 			}
-			for (TargetRun[] pair : order) {
-				TargetRun on = pair[0];
-				TargetRun off = pair[1];
-				progress.phase("variant " + on.target.name() + " (restart)", 30);
-				restarts.switchTo(on.target, rep);
-				if (s.warmupSeconds() > 0) {
-					on.warmup = warmup.run(on.target); // a restarted service is a cold
-														// JVM
-					off.warmup = on.warmup;
-				}
-				progress.phase("switchback " + on.target.name() + " / " + off.target.name() + " rep " + rep + "/"
-						+ s.repetitions(), s.durationSeconds());
-				Path jtl = dir.resolve("raw").resolve(on.target.name() + "-rep" + rep + ".jtl");
+			for (Target[] pair : order) {
+				Target on = pair[0];
+				Target off = pair[1];
+				progress.phase("variant " + on.name() + " (restart)", 30);
+				restarts.switchTo(on, rep);
+				// a restarted service is a cold JVM
+				WarmupResult warm = s.warmupSeconds() > 0 ? warmup.run(on) : null;
+				progress.phase("switchback " + on.name() + " / " + off.name() + " rep " + rep + "/" + s.repetitions(),
+						s.durationSeconds());
+				Path jtl = dir.resolve("raw").resolve(on.name() + "-rep" + rep + ".jtl");
 				double calibration = MachineSpeed.probeMillis();
-				Switchback.Result result = switchback.run(load, on.target, s.durationSeconds(), s.threads(), jtl,
-						pids.apply(on.target));
-				record(on, rep, result.on(), jtl, calibration);
-				record(off, rep, result.off(), jtl, calibration);
+				Switchback.Result result = switchback.run(load, on, s.durationSeconds(), s.threads(), jtl,
+						pids.apply(on));
+				out.add(new Measured(on.name(), record(on, rep, result.on(), jtl, calibration), warm));
+				out.add(new Measured(off.name(), record(off, rep, result.off(), jtl, calibration), warm));
 			}
 		}
+		return out;
 	}
 
-	private void record(TargetRun r, int rep, Switchback.Arm arm, Path jtl, double calibration) {
+	private TargetRun.Rep record(Target t, int rep, Switchback.Arm arm, Path jtl, double calibration) {
 		Aggregate a = arm.samples();
-		r.reps.add(a);
-		r.usages.add(arm.usage());
-		r.engineSamples.add(Map.of());
-		r.timelines.add(arm.timeline());
-		reps.add(new RepResult(r.target.name(), rep, a.samples(), a.failures(), a.tps(), a.avgMs(), a.percentileMs(99),
+		reps.add(new RepResult(t.name(), rep, a.samples(), a.failures(), a.tps(), a.avgMs(), a.percentileMs(99),
 				a.windowSeconds(), dir.relativize(jtl).toString(), calibration, arm.segments()));
+		return new TargetRun.Rep(a, arm.timeline(), arm.usage(), Map.of());
 	}
 
 }

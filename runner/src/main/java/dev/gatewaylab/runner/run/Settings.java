@@ -17,6 +17,14 @@ public record Settings(int repetitions, int durationSeconds, int warmupSeconds, 
 		boolean quick, String experiment, boolean dashboards, Catalog catalog) {
 
 	/**
+	 * The plan properties the runner sets itself for every plan run
+	 * ({@link #propertiesFor}): a -J value of one of them is read as the command's
+	 * default, then dropped.
+	 */
+	public static final List<String> RUNNER_KEYS = List.of("threads", "duration", "rate", "host", "port", "protocol",
+			"rampup", "target");
+
+	/**
 	 * Properties for one plan run against a target (what {@code jmeter -J...} would get);
 	 * rate 0 = closed model.
 	 */
@@ -43,6 +51,14 @@ public record Settings(int repetitions, int durationSeconds, int warmupSeconds, 
 	}
 
 	public Path plansDir() {
+		return plansDir(labHome);
+	}
+
+	/**
+	 * The plans folder of a lab home: {@code jmeter/plans}, where stock JMeter users
+	 * expect them.
+	 */
+	public static Path plansDir(Path labHome) {
 		return labHome.resolve("jmeter").resolve("plans");
 	}
 

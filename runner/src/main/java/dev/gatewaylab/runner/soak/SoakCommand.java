@@ -2,6 +2,7 @@ package dev.gatewaylab.runner.soak;
 
 import dev.gatewaylab.runner.run.Catalog;
 import dev.gatewaylab.runner.cli.LabException;
+import dev.gatewaylab.runner.run.LoadOptions;
 import dev.gatewaylab.runner.run.Remote;
 import dev.gatewaylab.runner.run.Settings;
 import dev.gatewaylab.runner.run.Target;
@@ -36,25 +37,12 @@ public final class SoakCommand implements Callable<Integer> {
 			description = "Seconds per sample (default: ${DEFAULT-VALUE}); each sample forces one full GC in the soaked process (jcmd GC.run) to read its heap after GC.")
 	int interval;
 
-	@Option(names = "--rate",
-			description = "Arrival rate in req/s (default: 70 %% of the open-model max, probed after the warm-up: the max of --threads closed-model threads, then arrivals at that rate; each --probe-seconds).")
-	Double rate;
-
-	@Option(names = "--threads", defaultValue = "8",
-			description = "Closed-model threads of the warm-up and the max probe (default: ${DEFAULT-VALUE}, as bench).")
-	int threads;
+	@Mixin
+	LoadOptions load = new LoadOptions();
 
 	@Option(names = "--probe-seconds", defaultValue = "15",
 			description = "Length of each of the two max probes (default: ${DEFAULT-VALUE}).")
 	int probeSeconds;
-
-	@Option(names = "--warmup", defaultValue = "5",
-			description = "Warm-up window in seconds, discarded, repeated until steady (default: ${DEFAULT-VALUE}; 0 = none).")
-	int warmup;
-
-	@Option(names = "--warmup-max", defaultValue = "120",
-			description = "Cap on the warm-up in seconds (default: ${DEFAULT-VALUE}).")
-	int warmupMax;
 
 	@Option(names = "--max-error-rate", defaultValue = "0.1",
 			description = "Error rate in %% above which the soak fails (default: ${DEFAULT-VALUE}).")
@@ -93,13 +81,14 @@ public final class SoakCommand implements Callable<Integer> {
 					"invalid --interval " + interval + ": must be 5.." + total + " s (the soak's length)",
 					"use e.g. --interval 60, or --interval 10 for a short soak");
 		}
-		if (rate != null && (rate <= 0 || rate.isNaN() || rate.isInfinite())) {
-			throw new LabException("invalid --rate " + rate + ": must be > 0 req/s",
-					"use e.g. --rate 300, or leave it out for 70 % of the measured max");
-		}
-		if (threads < 1 || probeSeconds < 1 || warmup < 0 || warmupMax < 1) {
-			throw new LabException("invalid --threads/--probe-seconds/--warmup/--warmup-max",
-					"use --threads ≥ 1, --probe-seconds ≥ 1, --warmup ≥ 0 and --warmup-max ≥ 1");
+		double rate = load.rate(0, false);
+		LoadOptions.positive("--probe-seconds", probeSeconds, 1);
+		load.threads(8);
+		load.warmup(5);
+		load.warmupMax(120);
+		if (load.durationGiven()) {
+			throw new LabException("soak has no --duration: its length is --minutes (or --seconds)",
+					"use e.g. --minutes 10");
 		}
 		for (double limit : List.of(maxErrorRate, maxGrowth, maxP99Drift)) {
 			if (limit < 0 || Double.isNaN(limit)) {
@@ -108,7 +97,7 @@ public final class SoakCommand implements Callable<Integer> {
 						"use e.g. --max-growth 10");
 			}
 		}
-		return new Soak.Options(total, interval, probeSeconds, rate == null ? 0 : rate,
+		return new Soak.Options(total, interval, probeSeconds, rate,
 				new Verdict.Limits(maxErrorRate, maxGrowth, maxP99Drift), target.start());
 	}
 
@@ -116,8 +105,8 @@ public final class SoakCommand implements Callable<Integer> {
 		Path labHome = TargetOptions.labHome();
 		Catalog catalog = Catalog.load(labHome);
 		Map<String, String> props = target.properties();
-		List.of("threads", "duration", "rate", "host", "port", "protocol", "target", "rampup").forEach(props::remove);
-		Path plans = labHome.resolve("jmeter").resolve("plans");
+		Settings.RUNNER_KEYS.forEach(props::remove);
+		Path plans = Settings.plansDir(labHome);
 		List<Target> targets = target.targetsGiven() ? target.resolveTargets(catalog, plans)
 				: List.of(target.ofKind(catalog, "gateway", plans));
 		if (targets.size() != 1) {
@@ -131,8 +120,8 @@ public final class SoakCommand implements Callable<Integer> {
 					"leave out --remote");
 		}
 		options(); // bad input fails before anything starts
-		return new Settings(1, seconds != null ? seconds : minutes * 60, warmup, warmupMax, threads,
-				rate == null ? 0 : rate, true, 0, 1, targets, props, labHome, target.resultsRoot(labHome),
+		return new Settings(1, seconds != null ? seconds : minutes * 60, load.warmup(5), load.warmupMax(120),
+				load.threads(8), load.rate(0, false), true, 0, 1, targets, props, labHome, target.resultsRoot(labHome),
 				target.metricsPort(), remote, false, null, false, catalog);
 	}
 

@@ -2,6 +2,7 @@ package dev.gatewaylab.runner.sweep;
 
 import dev.gatewaylab.runner.run.Catalog;
 import dev.gatewaylab.runner.cli.LabException;
+import dev.gatewaylab.runner.run.LoadOptions;
 import dev.gatewaylab.runner.run.Settings;
 import dev.gatewaylab.runner.run.TargetOptions;
 import java.io.PrintStream;
@@ -24,16 +25,8 @@ public final class SweepCommand implements Callable<Integer> {
 			description = "Thread counts (default: ${DEFAULT-VALUE}).")
 	List<Integer> levels;
 
-	@Option(names = "--duration", defaultValue = "10", description = "Seconds per level (default: ${DEFAULT-VALUE}).")
-	int duration;
-
-	@Option(names = "--warmup", defaultValue = "5",
-			description = "Warm-up window in seconds per target at the lowest level: windows repeat until the target's JVMs stop compiling and two windows agree within 5 %% TPS (default: ${DEFAULT-VALUE}; 0 = none).")
-	int warmup;
-
-	@Option(names = "--warmup-max", defaultValue = "120",
-			description = "Cap on one target's warm-up in seconds (default: ${DEFAULT-VALUE}).")
-	int warmupMax;
+	@Mixin
+	LoadOptions load = new LoadOptions();
 
 	private final PrintStream out;
 
@@ -50,17 +43,21 @@ public final class SweepCommand implements Callable<Integer> {
 			throw new LabException("invalid --levels " + levels + ": each level must be ≥ 1",
 					"use e.g. --levels 10,100,500");
 		}
-		if (duration < 1 || warmup < 0 || warmupMax < 1) {
-			throw new LabException("invalid --duration/--warmup/--warmup-max",
-					"use --duration ≥ 1, --warmup ≥ 0 and --warmup-max ≥ 1");
+		int duration = load.duration(10);
+		int warmup = load.warmup(5);
+		int warmupMax = load.warmupMax(120);
+		int threads = load.threads(levels.get(0));
+		if (load.rateGiven()) {
+			throw new LabException("sweep has no --rate: its levels are closed-model thread counts",
+					"leave out --rate; use --levels 10,100,500");
 		}
 		Path labHome = TargetOptions.labHome();
 		Catalog catalog = Catalog.load(labHome);
 		Map<String, String> props = target.properties();
-		List.of("threads", "duration", "host", "port", "protocol", "target").forEach(props::remove);
-		Settings s = new Settings(1, duration, warmup, warmupMax, levels.get(0), 0, false, 0, 1,
-				target.resolveTargets(catalog, labHome.resolve("jmeter").resolve("plans")), props, labHome,
-				target.resultsRoot(labHome), target.metricsPort(), target.remote(), false, null, false, catalog);
+		Settings.RUNNER_KEYS.forEach(props::remove);
+		Settings s = new Settings(1, duration, warmup, warmupMax, threads, 0, false, 0, 1,
+				target.resolveTargets(catalog, Settings.plansDir(labHome)), props, labHome, target.resultsRoot(labHome),
+				target.metricsPort(), target.remote(), false, null, false, catalog);
 		int max = levels.stream().mapToInt(Integer::intValue).max().orElse(0);
 		Preflight.warnings(max).forEach(w -> err.println("warning: " + w));
 		return new Sweep(s, levels, out, err).run(target.start());
