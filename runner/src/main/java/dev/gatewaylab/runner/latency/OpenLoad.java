@@ -1,0 +1,114 @@
+package dev.gatewaylab.runner.latency;
+
+import static io.hyperfoil.http.steps.HttpStepCatalog.SC;
+
+import io.hyperfoil.api.config.Benchmark;
+import io.hyperfoil.api.config.BenchmarkBuilder;
+import io.hyperfoil.api.config.Phase;
+import io.hyperfoil.api.session.PhaseInstance;
+import io.hyperfoil.api.statistics.StatisticsSnapshot;
+import io.hyperfoil.core.impl.LocalSimulationRunner;
+import io.hyperfoil.http.api.HttpMethod;
+import io.hyperfoil.http.config.HttpPluginBuilder;
+import io.hyperfoil.http.config.Protocol;
+import io.hyperfoil.http.statistics.HttpStats;
+import java.net.URI;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.HdrHistogram.Histogram;
+
+/**
+ * The latency engine: Hyperfoil, embedded, in the open model. Arrivals follow a Poisson
+ * schedule at a fixed rate whatever the responses do; every request is timed with
+ * {@link System#nanoTime()} from the moment its arrival starts it — before it waits for a
+ * free connection, so a stalled server's backlog counts in the response times
+ * (coordinated omission accounted for) — and recorded into an HdrHistogram in nanoseconds
+ * (2 significant digits: 1 % resolution). One event-loop thread and a pool of keep-alive
+ * connections opened before the first arrival.
+ */
+public final class OpenLoad {
+
+	/** Requests still in flight this long after the last arrival count as timeouts. */
+	public static final int TIMEOUT_MS = 2000;
+
+	private OpenLoad() {
+	}
+
+	/** What one open-model window measured. */
+	public record Window(Histogram histogram, long requests, long responses, long ok, long failures, long blockedNanos,
+			boolean throttled, double rate, double seconds) {
+
+		/** Successful responses over arrivals, in % (0 when nothing was sent). */
+		public double successRate() {
+			return requests == 0 ? 0 : 100.0 * ok / requests;
+		}
+
+	}
+
+	/**
+	 * Runs {@code request} against {@code base} at {@code rate}/s for {@code seconds};
+	 * blocks until the last arrival completed or timed out.
+	 */
+	public static Window run(URI base, PlanRequest request, double rate, double seconds, int connections) {
+		long durationMs = Math.max(1, Math.round(seconds * 1000));
+		Protocol protocol = Protocol.fromScheme(base.getScheme());
+		int maxSessions = (int) Math.max(64, Math.ceil(rate * TIMEOUT_MS / 1000.0));
+		BenchmarkBuilder builder = BenchmarkBuilder.builder().name("lab-latency").threads(1);
+		builder.addPlugin(HttpPluginBuilder::new)
+			.ergonomics()
+			.repeatCookies(false)
+			.userAgentFromSession(false)
+			.endErgonomics()
+			.http()
+			.protocol(protocol)
+			.host(base.getHost())
+			.port(protocol.portOrDefault(base.getPort()))
+			.allowHttp2(false)
+			.sharedConnections(connections)
+			.requestTimeout(TIMEOUT_MS)
+			.endHttp();
+		builder.addPhase("load")
+			.constantRate(0)
+			.usersPerSec(rate)
+			.variance(true)
+			.maxSessions(maxSessions)
+			.duration(durationMs)
+			.maxDuration(durationMs + TIMEOUT_MS + 1000)
+			.scenario()
+			.initialSequence("request")
+			.step(SC)
+			.httpRequest(HttpMethod.valueOf(request.method()))
+			.path(session -> request.nextPath())
+			.timeout(TIMEOUT_MS, java.util.concurrent.TimeUnit.MILLISECONDS)
+			.endStep()
+			.endSequence()
+			.endScenario();
+		Benchmark benchmark = builder.build();
+		Histogram histogram = new Histogram(3);
+		StatisticsSnapshot total = new StatisticsSnapshot();
+		AtomicBoolean throttled = new AtomicBoolean();
+		LocalSimulationRunner runner = new LocalSimulationRunner(benchmark,
+				(phase, stepId, metric, snapshot, countDown) -> {
+					synchronized (total) {
+						total.add(snapshot);
+					}
+				}, null, null) {
+			@Override
+			protected CompletableFuture<Void> phaseChanged(Phase phase, PhaseInstance.Status status,
+					boolean sessionLimitExceeded, Throwable error) {
+				if (sessionLimitExceeded) {
+					throttled.set(true);
+				}
+				return super.phaseChanged(phase, status, sessionLimitExceeded, error);
+			}
+		};
+		runner.run();
+		histogram.add(total.histogram);
+		HttpStats http = HttpStats.get(total);
+		long ok = request.expectStatus() >= 200 && request.expectStatus() < 300 ? http.status_2xx : 0;
+		long failures = total.requestCount - ok;
+		return new Window(histogram, total.requestCount, total.responseCount, ok, Math.max(0, failures),
+				total.blockedTime, throttled.get(), rate, durationMs / 1000.0);
+	}
+
+}
