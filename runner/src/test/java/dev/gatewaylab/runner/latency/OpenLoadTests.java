@@ -2,56 +2,27 @@ package dev.gatewaylab.runner.latency;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.sun.net.httpserver.HttpServer;
-import java.net.InetSocketAddress;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.Executors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 class OpenLoadTests {
 
-	private HttpServer server;
-
-	private final Set<String> paths = ConcurrentHashMap.newKeySet();
-
-	private volatile int status = 200;
-
-	private volatile long delayMs;
+	private KeepAliveServer server;
 
 	@BeforeEach
 	void start() throws Exception {
-		// the JDK server otherwise waits for delayed ACKs (Nagle): ~40 ms per response
-		System.setProperty("sun.net.httpserver.nodelay", "true");
-		server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 200);
-		server.setExecutor(Executors.newFixedThreadPool(16));
-		server.createContext("/", exchange -> {
-			paths.add(exchange.getRequestURI().getPath());
-			try {
-				Thread.sleep(delayMs);
-			}
-			catch (InterruptedException e) {
-				Thread.currentThread().interrupt();
-			}
-			byte[] body = "{\"id\":1}".getBytes(StandardCharsets.UTF_8);
-			exchange.sendResponseHeaders(status, body.length);
-			exchange.getResponseBody().write(body);
-			exchange.close();
-		});
-		server.start();
+		server = new KeepAliveServer();
 	}
 
 	@AfterEach
-	void stop() {
-		server.stop(0);
+	void stop() throws Exception {
+		server.close();
 	}
 
 	private URI base() {
-		return URI.create("http://127.0.0.1:" + server.getAddress().getPort());
+		return server.base();
 	}
 
 	@Test
@@ -66,12 +37,12 @@ class OpenLoadTests {
 		long p50 = w.histogram().getValueAtPercentile(50);
 		assertThat(p50).isGreaterThan(1_000).isLessThan(50_000_000);
 		assertThat(p50 % 1_000_000).isNotZero();
-		assertThat(paths).allMatch(p -> p.matches("/api/studies/([1-9]|[1-4][0-9]|50)")).hasSizeGreaterThan(20);
+		assertThat(server.paths).allMatch(p -> p.matches("/api/studies/([1-9]|[1-4][0-9]|50)")).hasSizeGreaterThan(20);
 	}
 
 	@Test
 	void aStallIsPaidByEveryArrivalDuringIt() {
-		delayMs = 100;
+		server.delayMs = 100;
 		// one connection: arrivals queue behind each other; their waiting counts
 		OpenLoad.Window w = OpenLoad.run(base(), PlanRequest.parse("GET /x", 1, 1, 200), 50, 1, 1);
 		assertThat(w.histogram().getValueAtPercentile(90)).isGreaterThan(1_000_000_000L);
@@ -80,7 +51,7 @@ class OpenLoadTests {
 
 	@Test
 	void answersOtherThanTheExpectedStatusAreFailures() {
-		status = 503;
+		server.status = 503;
 		OpenLoad.Window w = OpenLoad.run(base(), PlanRequest.parse("GET /x", 1, 1, 200), 100, 1, 4);
 		assertThat(w.requests()).isPositive();
 		assertThat(w.ok()).isZero();
