@@ -83,7 +83,18 @@ class CliErrorsTests {
 	void unreachableTargetIsNamedWithTheFix() throws IOException {
 		int closed = LabFixture.freePort();
 		assertUsageError(lab.run("bench", "--targets", "direct", "--direct-url", "http://127.0.0.1:" + closed),
-				"target direct is unreachable", "/api/studies/1", "./lab up");
+				"target direct does not answer its plan's request: GET http://127.0.0.1:" + closed + "/api/studies/1",
+				"start it with ./lab up, or drop --no-start");
+		assertUsageError(
+				lab.run("bench", "--quick", "--targets", "direct", "--direct-url", "http://127.0.0.1:" + closed,
+						"--remote", "127.0.0.2:" + LabFixture.freePort()),
+				"target direct does not answer its plan's request", "with --remote the lab starts nothing");
+	}
+
+	@Test
+	void aTargetThatAnswersItsPlansRequestWithAnotherStatusIsNamed() {
+		assertUsageError(lab.run("bench", "--targets", "direct", "--direct-url", lab.url() + "/missing"),
+				"target direct answered GET " + lab.url() + "/missing/api/studies/1 with 404, not 200", "./lab status");
 	}
 
 	@Test

@@ -1,7 +1,7 @@
 package dev.gatewaylab.runner.bench;
 
 import dev.gatewaylab.runner.result.CpuCost;
-import dev.gatewaylab.runner.result.Latency;
+import dev.gatewaylab.runner.result.LatencyResult;
 import dev.gatewaylab.runner.result.RunResult;
 import dev.gatewaylab.runner.result.TargetResult;
 import dev.gatewaylab.runner.run.Settings;
@@ -17,7 +17,17 @@ import java.util.Map;
  */
 final class Answer {
 
+	/**
+	 * How a --quick run's answer begins: its figures rest on one short window each.
+	 */
+	static final String SMOKE = "Smoke run, not for quoting (--quick): ";
+
 	private Answer() {
+	}
+
+	/** 99 → "99", 99.5 → "99.5". */
+	static String trim(double v) {
+		return v == Math.rint(v) ? String.format(Locale.ROOT, "%.0f", v) : Double.toString(v);
 	}
 
 	/**
@@ -32,20 +42,21 @@ final class Answer {
 	 * experiment's variants ÷ its baseline; a toggled experiment's variants ÷ their own
 	 * off arms; an open-model experiment answers with latency.
 	 */
-	static Verdict of(Settings s, Experiment experiment, List<TargetResult> results, Map<String, String> services) {
+	static Verdict of(Settings s, Experiment experiment, List<TargetResult> results, Map<String, String> services,
+			LatencyResult latency) {
 		boolean variants = experiment != null;
 		Toggle toggle = variants ? experiment.toggle() : null;
 		List<String> comparisons = s.repetitions() < 2 ? List.of()
 				: toggle != null ? Comparisons.ofPairs(results, toggle.offSuffix()) : Comparisons.of(results, variants);
 		List<RunResult.Ratio> ratios = toggle != null ? ratiosToOffArm(results, toggle.offSuffix())
 				: variants ? ratiosToFirst(results) : ratios(results);
-		String answer = !variants ? sentence(results, ratios, services)
+		String answer = !variants ? HopSentence.of(results, ratios, services, latency)
 				: s.openModel() ? openExperimentSentence(s.experiment(), s.rate(), results)
 						: toggle != null
 								? toggleSentence(s.experiment(), toggle, results, ratios, services,
 										experiment.tolerance(), Switchback.segmentSeconds(s.durationSeconds()))
 								: experimentSentence(s.experiment(), results, ratios, services, experiment.tolerance());
-		return new Verdict(answer, ratios, comparisons);
+		return new Verdict(s.quick() ? SMOKE + answer : answer, ratios, comparisons);
 	}
 
 	/**
@@ -197,49 +208,6 @@ final class Answer {
 	private static String us(TargetResult t, String service) {
 		CpuCost c = t == null || t.cpuUsPerRequest() == null ? null : t.cpuUsPerRequest().get(service);
 		return c == null ? "n/a" : String.format(Locale.ROOT, "%,.0f µs", c.mean());
-	}
-
-	/**
-	 * "The gateway hop costs 140 µs ± 6 µs of gateway CPU per request; gateway ÷ direct
-	 * TPS 0.21 ± 0.01; at equal load (1,000 req/s) it adds 2.1 ms on average, 2 ms at p50
-	 * / 4 ms at p99." — for a run with gateway and direct; otherwise the first target's
-	 * figures.
-	 */
-	static String sentence(List<TargetResult> results, List<RunResult.Ratio> ratios, Map<String, String> services) {
-		TargetResult gw = find(results, "gateway");
-		TargetResult direct = find(results, "direct");
-		if (gw == null || direct == null) {
-			TargetResult t = results.get(0);
-			String service = services.getOrDefault(t.name(), t.name());
-			return String.format(Locale.ROOT, "%s served %s req/s (closed model)%s.", t.name(),
-					pm(t.tps(), t.tpsCi95(), "%,.0f", ""),
-					cpu(t.cpuUsPerRequest() == null ? null : t.cpuUsPerRequest().get(service), service));
-		}
-		StringBuilder sb = new StringBuilder();
-		CpuCost cost = gw.cpuUsPerRequest() == null ? null : gw.cpuUsPerRequest().get("gateway");
-		if (cost != null) {
-			sb.append("The gateway hop costs " + pm(cost.mean(), cost.ci95(), "%,.0f", " µs")
-					+ " of gateway CPU per request");
-		}
-		else {
-			sb.append("The gateway's CPU per request was not measured (no .lab/gateway.pid)");
-		}
-		ratios.stream()
-			.filter(r -> r.to().equals("direct") && r.of().equals("gateway"))
-			.findFirst()
-			.ifPresent(r -> sb.append("; gateway ÷ direct TPS " + pm(r.mean(), r.ci95(), "%.2f", "")));
-		Latency a = gw.openModel();
-		Latency b = direct.openModel();
-		if (a != null && b != null) {
-			sb.append(String.format(Locale.ROOT,
-					"; at equal load (%,.0f req/s) it adds %.2f ms on average, %d ms at " + "p50 / %d ms at p99",
-					a.rate(), a.meanMs() - b.meanMs(), a.p50Ms() - b.p50Ms(), a.p99Ms() - b.p99Ms()));
-		}
-		return sb.append('.').toString();
-	}
-
-	private static String cpu(CpuCost c, String process) {
-		return c == null ? "" : " at " + pm(c.mean(), c.ci95(), "%,.0f", " µs") + " of " + process + " CPU per request";
 	}
 
 	/** "value ± ci unit", or "value unit" when there is no interval (one repetition). */

@@ -6,6 +6,7 @@ import dev.gatewaylab.runner.process.MachineSpeed;
 import dev.gatewaylab.runner.process.ProcSampler;
 import dev.gatewaylab.runner.report.BenchReport;
 import dev.gatewaylab.runner.result.EngineResult;
+import dev.gatewaylab.runner.result.LatencyResult;
 import dev.gatewaylab.runner.result.RepResult;
 import dev.gatewaylab.runner.result.RunResult;
 import dev.gatewaylab.runner.result.TargetResult;
@@ -58,7 +59,13 @@ final class Bench {
 
 	private ClockOffsets clocks;
 
-	Bench(Settings settings, Path dir, PrintStream out, LiveMetrics metrics, Restarts restarts, Experiment experiment) {
+	private final LatencyPlan latencyPlan;
+
+	private LatencyResult latency;
+
+	Bench(Settings settings, Path dir, PrintStream out, LiveMetrics metrics, Restarts restarts, Experiment experiment,
+			LatencyPlan latencyPlan) {
+		this.latencyPlan = latencyPlan;
 		this.s = settings;
 		this.dir = dir;
 		this.out = out;
@@ -124,7 +131,12 @@ final class Bench {
 				}
 			}
 			if (restarts == null && s.latencyRepetitions() > 0) {
-				equalLoad(load, progress);
+				double rate = EqualLoad.rate(s, runs.values());
+				if (!s.quick()) {
+					equalLoad(load, progress, rate);
+				}
+				latency = LatencyCurve.of(new LatencyPhase(s, latencyPlan, LatencyPhase::engine)
+					.run(inOrder(1).stream().map(TargetRun::target).toList(), rate, progress));
 			}
 			engineEvents.addAll(load.engineEvents());
 			lostEngines.addAll(load.lostEngines());
@@ -178,17 +190,20 @@ final class Bench {
 				sampler.close();
 			}
 		}
-		Load.Measured m = Load.read(t, jtl, "rep " + rep, s.remoteHosts());
+		Load.Measured m = Load.readOrEmpty(t, jtl, "rep " + rep, s.remoteHosts());
 		reps.add(new RepResult(t.name(), rep, m.aggregate().samples(), m.aggregate().failures(), m.aggregate().tps(),
 				m.aggregate().avgMs(), m.aggregate().percentileMs(99), m.aggregate().windowSeconds(),
 				dir.relativize(jtl).toString(), calibration, null));
 		return new TargetRun.Rep(m.aggregate(), m.timeline(), usage, m.engines());
 	}
 
-	/** Latency at equal load: {@link EqualLoad}. */
-	private void equalLoad(Load load, Progress progress) throws IOException, InterruptedException {
-		EqualLoad.Result r = new EqualLoad(s, dir).run(load, progress, runs.values(), this::inOrder);
-		r.open().forEach((name, open) -> update(name, x -> x.withOpen(open, r.rate())));
+	/**
+	 * JMeter's figures at equal load (whole ms, kept beside the engine's):
+	 * {@link EqualLoad}.
+	 */
+	private void equalLoad(Load load, Progress progress, double rate) throws IOException, InterruptedException {
+		new EqualLoad(s, dir).run(load, progress, rate, this::inOrder)
+			.forEach((name, open) -> update(name, x -> x.withOpen(open, rate)));
 	}
 
 	/**
@@ -202,20 +217,8 @@ final class Bench {
 		return !s.openModel() || kind == null ? t : t.variant(t.name(), kind.plan(), t.restartEnv());
 	}
 
-	/** The lab's own processes (by pid file) plus this runner. */
 	private Map<String, Long> pids(Target t) {
-		Map<String, Long> pids = new LinkedHashMap<>();
-		if (t.local()) {
-			for (String svc : s.catalog().services().keySet()) {
-				Long pid = ProcSampler.pidFromFile(s.labHome(), svc);
-				if (pid != null) {
-					pids.put(svc, pid);
-				}
-			}
-		}
-		pids.putAll(Engines.localPids(s.labHome(), s.remoteHosts()));
-		pids.put("runner", ProcessHandle.current().pid());
-		return pids;
+		return Pids.of(s, t);
 	}
 
 	private RunResult diagnose(Instant started, List<TargetResult> results) {
@@ -245,10 +248,15 @@ final class Bench {
 		}
 		warnings.addAll(engineEvents);
 		Diagnosis.machineSpeedChanged(reps).ifPresent(warnings::add);
-		Answer.Verdict v = Answer.of(s, experiment, results, services);
-		return new RunResult(v.answer(), s.describe(),
+		Answer.Verdict v = Answer.of(s, experiment, results, services, latency);
+		List<String> invalid = Validity.reasons(results, reps, latency, latencyPlan.minSuccess(), experiment != null);
+		Map<String, Object> settings = new LinkedHashMap<>(s.describe());
+		settings.put("latency_levels", latencyPlan.levels());
+		settings.put("min_success_percent", latencyPlan.minSuccess());
+		return new RunResult(invalid.isEmpty() ? RunResult.VALID : RunResult.INVALID, invalid,
+				invalid.isEmpty() ? v.answer() : null, settings,
 				Environment.probe(started, s.labHome(), s.remoteHosts(), s.catalog().services().keySet()), results,
-				v.ratios(), reps, v.comparisons(), warnings, Notes.of(s, results, experiment), engines);
+				v.ratios(), reps, v.comparisons(), warnings, Notes.of(s, results, experiment), engines, latency);
 	}
 
 	/**
@@ -257,17 +265,11 @@ final class Bench {
 	 */
 	private RunResult write(RunResult run) throws IOException {
 		List<String> warnings = new ArrayList<>(run.warnings());
-		for (Target t : s.dashboards() ? s.targets() : List.<Target>of()) {
-			List<Path> jtls = reps.stream()
-				.filter(r -> r.target().equals(t.name()))
-				.map(r -> dir.resolve(r.jtl()))
-				.toList();
-			try {
-				Dashboards.generate(jtls, dir.resolve("jmeter-dashboard").resolve(t.name()));
-			}
-			catch (Exception e) {
-				warnings.add("JMeter dashboard for " + t.name() + " failed: " + e.getMessage());
-			}
+		if (s.dashboards()) {
+			Map<String, List<Path>> jtls = new LinkedHashMap<>();
+			s.targets().forEach(t -> jtls.put(t.name(), new ArrayList<>()));
+			reps.forEach(r -> jtls.get(r.target()).add(dir.resolve(r.jtl())));
+			warnings.addAll(Dashboards.generate(dir, jtls));
 		}
 		RunResult fin = run.withWarningsAndNotes(warnings, run.notes());
 		BenchReport.write(dir, fin);

@@ -3,6 +3,7 @@ package dev.gatewaylab.runner.bench;
 import dev.gatewaylab.runner.jmeter.JMeterHome;
 import dev.gatewaylab.runner.metrics.LiveMetrics;
 import dev.gatewaylab.runner.report.BenchReport;
+import dev.gatewaylab.runner.report.LatencyReport;
 import dev.gatewaylab.runner.result.RunResult;
 import dev.gatewaylab.runner.run.Catalog;
 import dev.gatewaylab.runner.cli.LabException;
@@ -33,7 +34,7 @@ public final class BenchCommand implements Callable<Integer> {
 	LoadOptions load = new LoadOptions();
 
 	@Option(names = "--quick",
-			description = "Short run for smoke checks (< 45 s for 3 targets with the apps up): one 2 s warm-up window, 2 reps × 3 s, one 3 s equal-load rep; it warns that warm-up was not judged.")
+			description = "Short run for smoke checks (< 45 s for 3 targets with the apps up): one 2 s warm-up window, 2 reps × 3 s, the latency engine 2 s per target at the answer rate and 1 s per other rate (no JMeter equal-load rep); its answer says \"smoke run, not for quoting\" and it warns that warm-up was not judged.")
 	boolean quick;
 
 	@Option(names = "--repetitions",
@@ -41,8 +42,16 @@ public final class BenchCommand implements Callable<Integer> {
 	Integer repetitions;
 
 	@Option(names = "--latency-repetitions",
-			description = "Open-model repetitions per target at equal load, after the throughput phase (default 1; 0 skips the phase).")
+			description = "Interleaved repetitions per target at the answer rate, measured by the latency engine (open model, µs), after the throughput phase (default 3; quick 1; 0 skips the latency phase).")
 	Integer latencyRepetitions;
+
+	@Option(names = "--latency-levels", split = ",",
+			description = "The latency curve's arrival rates as multiples of the answer rate (--rate, default half the slowest target's TPS): default 0.5,1,1.3,1.6, i.e. 25/50/65/80 %% of that TPS.")
+	List<Double> latencyLevels;
+
+	@Option(names = "--min-success",
+			description = "Success rate in %% under which a target makes the run INVALID: no answer, exit 3 (default 99).")
+	Double minSuccess;
 
 	@Option(names = "--dashboard", negatable = true, description = "Generate JMeter's HTML dashboard per target "
 			+ "(default on; off with --quick, where its ~5 s per target would break the time budget).")
@@ -96,7 +105,8 @@ public final class BenchCommand implements Callable<Integer> {
 		// an experiment compares variants by closed-model throughput only: no equal-load
 		// phase
 		int latencyReps = LoadOptions.nonNegative("--latency-repetitions", latencyRepetitions,
-				experiment != null ? 0 : 1);
+				experiment != null ? 0 : quick ? 1 : 3);
+		latencyPlan = latencyPlan();
 		int thr = load.threads(intProp(props, "threads", 8));
 		double r = load.rate(props.containsKey("rate") ? Double.parseDouble(props.get("rate")) : 0, true);
 		// Measured repetitions follow a warm-up: every thread starts at once (a ramp
@@ -136,6 +146,25 @@ public final class BenchCommand implements Callable<Integer> {
 					"run it without --remote");
 		}
 		return settings;
+	}
+
+	private LatencyPlan latencyPlan;
+
+	private LatencyPlan latencyPlan() {
+		double[] levels = latencyLevels == null || latencyLevels.isEmpty() ? LatencyPlan.DEFAULT_LEVELS
+				: latencyLevels.stream().mapToDouble(Double::doubleValue).toArray();
+		for (double l : levels) {
+			if (!(l > 0) || Double.isInfinite(l)) {
+				throw new LabException("invalid --latency-levels " + latencyLevels + ": each must be > 0",
+						"use multiples of the answer rate, e.g. --latency-levels 0.5,1,1.3,1.6");
+			}
+		}
+		double min = minSuccess == null ? LatencyPlan.DEFAULT_MIN_SUCCESS : minSuccess;
+		if (!(min >= 0 && min <= 100)) {
+			throw new LabException("invalid --min-success " + minSuccess + ": a percentage 0..100",
+					"use e.g. --min-success 99");
+		}
+		return new LatencyPlan(levels, min);
 	}
 
 	/**
@@ -178,7 +207,7 @@ public final class BenchCommand implements Callable<Integer> {
 							run.dir().resolve("lab-script.log")),
 					e.service());
 		}
-		Bench bench = new Bench(s, run.dir(), out, metrics, restarts, e);
+		Bench bench = new Bench(s, run.dir(), out, metrics, restarts, e, latencyPlan);
 		out.printf("bench: %d target(s) %s, %d reps × %d s, warm-up %d s, %s; about %d s; results %s%s%n",
 				s.targets().size(), TargetOptions.joinTargets(s.targets()), s.repetitions(), s.durationSeconds(),
 				s.warmupSeconds(), s.describe().get("model"), bench.plannedSeconds(), run.dir(),
@@ -187,10 +216,16 @@ public final class BenchCommand implements Callable<Integer> {
 		run.complete();
 		out.println();
 		out.print(BenchReport.table(result.targets()));
+		out.print(LatencyReport.table(result.latency()));
 		result.comparisons().forEach(c -> out.println("  " + c));
 		result.warnings().forEach(w -> out.println("  warning: " + w));
 		out.printf("report: %s (report.html, run.json%s); wall time %d s%n", run.dir().resolve("report.md"),
 				s.dashboards() ? ", jmeter-dashboard/" : "", run.elapsedSeconds());
+		if (!result.valid()) {
+			err.println("INVALID: this run cannot support an answer — " + String.join("; ", result.invalidBecause()));
+			return Validity.EXIT_INVALID;
+		}
+		out.println("answer: " + result.answer());
 		return 0;
 	}
 

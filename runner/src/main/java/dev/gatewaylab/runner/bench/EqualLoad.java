@@ -48,14 +48,18 @@ final class EqualLoad {
 		return s.warmupSeconds() > 0 && !s.quick();
 	}
 
-	/** The phase's rate and each target's open-model repetitions. */
-	record Result(double rate, Map<String, List<Aggregate>> open) {
+	/**
+	 * The phase's rate, the same for every target: --rate, else half the slowest target's
+	 * closed-model TPS (at least 1).
+	 */
+	static double rate(Settings s, Collection<TargetRun> runs) {
+		return s.rate() > 0 ? s.rate() : Math.max(1,
+				Math.floor(runs.stream().mapToDouble(r -> TargetRun.merged(r.samples()).tps()).min().orElse(2) / 2));
 	}
 
-	Result run(Load load, Progress progress, Collection<TargetRun> runs, IntFunction<List<TargetRun>> inOrder)
+	/** Runs the phase at {@code rate}; returns each target's open-model repetitions. */
+	Map<String, List<Aggregate>> run(Load load, Progress progress, double rate, IntFunction<List<TargetRun>> inOrder)
 			throws IOException, InterruptedException {
-		double rate = s.rate() > 0 ? s.rate() : Math.max(1,
-				Math.floor(runs.stream().mapToDouble(r -> TargetRun.merged(r.samples()).tps()).min().orElse(2) / 2));
 		Map<String, List<Aggregate>> open = new LinkedHashMap<>();
 		if (warms(s)) {
 			for (TargetRun r : inOrder.apply(1)) {
@@ -73,10 +77,10 @@ final class EqualLoad {
 				Path jtl = dir.resolve("raw").resolve(r.target().name() + "-open" + rep + ".jtl");
 				load.runOpen(r.target(), rate, s.durationSeconds(), jtl);
 				open.computeIfAbsent(r.target().name(), k -> new ArrayList<>())
-					.add(Load.read(r.target(), jtl, "open-model rep " + rep).aggregate());
+					.add(Load.readOrEmpty(r.target(), jtl, "open-model rep " + rep, List.of()).aggregate());
 			}
 		}
-		return new Result(rate, open);
+		return open;
 	}
 
 }

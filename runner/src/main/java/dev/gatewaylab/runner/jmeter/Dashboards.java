@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import org.apache.jmeter.JMeter;
 import org.apache.jmeter.report.dashboard.ReportGenerator;
 import org.apache.jmeter.util.JMeterUtils;
@@ -18,6 +19,23 @@ import org.apache.jmeter.util.JMeterUtils;
 public final class Dashboards {
 
 	private Dashboards() {
+	}
+
+	/**
+	 * One dashboard per target under {@code dir/jmeter-dashboard/<target>}, best effort:
+	 * returns a warning per dashboard that failed.
+	 */
+	public static List<String> generate(Path dir, Map<String, List<Path>> jtlsByTarget) {
+		List<String> warnings = new java.util.ArrayList<>();
+		jtlsByTarget.forEach((target, jtls) -> {
+			try {
+				generate(jtls, dir.resolve("jmeter-dashboard").resolve(target));
+			}
+			catch (Exception e) {
+				warnings.add("JMeter dashboard for " + target + " failed: " + e.getMessage());
+			}
+		});
+		return warnings;
 	}
 
 	public static synchronized void generate(List<Path> jtls, Path outputDir) throws Exception {

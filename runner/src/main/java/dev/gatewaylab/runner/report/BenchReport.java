@@ -88,7 +88,8 @@ public final class BenchReport {
 			}
 		}
 		if (!rows.isEmpty()) {
-			doc.heading("Latency at equal load (open model)")
+			doc.heading(
+					"Latency at equal load, JMeter (open model, whole ms; kept beside the engine's µs for one release)")
 				.table(List.of("target", "rate req/s", "achieved req/s", "samples", "mean ms", "p50", "p90", "p99",
 						"p99.9", "max", "success"), rows);
 		}
@@ -107,7 +108,12 @@ public final class BenchReport {
 
 	public static Document document(RunResult run) {
 		Map<String, Object> s = run.settings();
-		Document doc = new Document("Gateway Lab bench — " + run.environment().get("started"));
+		boolean quick = Boolean.TRUE.equals(s.get("quick"));
+		Document doc = new Document("Gateway Lab bench" + (run.valid() ? "" : " — INVALID")
+				+ (quick ? " — smoke run, not for quoting" : "") + " — " + run.environment().get("started"));
+		if (!run.valid()) {
+			doc.text("**INVALID: this run cannot support an answer.**").items(run.invalidBecause());
+		}
 		if (run.answer() != null) {
 			doc.text("**" + run.answer() + "**");
 		}
@@ -127,6 +133,7 @@ public final class BenchReport {
 					.toList());
 		}
 		cpu(doc, run.targets());
+		LatencyReport.section(doc, run.latency());
 		latency(doc, run.targets());
 		if (run.comparisons() != null && !run.comparisons().isEmpty()) {
 			doc.heading("Comparisons").items(run.comparisons());
@@ -167,7 +174,8 @@ public final class BenchReport {
 			.toArray(double[][]::new);
 		List<double[]> timelines = ts.stream().map(t -> t.timeline() == null ? new double[0] : t.timeline()).toList();
 		doc.chart(Svg.bars("Throughput per target (mean ± 95 % CI)", "req/s", names, tps, ci));
-		doc.chart(Svg.groupedBars("Latency percentiles per target", "ms", names, List.of("p50", "p90", "p99"), pct));
+		doc.chart(Svg.groupedBars("Latency percentiles per target (closed model, JMeter, whole ms)", "ms", names,
+				List.of("p50", "p90", "p99"), pct));
 		doc.chart(Svg.lines("Mean response time over time (1 s buckets, averaged over repetitions)", "seconds into run",
 				"ms", names, timelines, null));
 	}

@@ -1,6 +1,7 @@
 package dev.gatewaylab.runner.result;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -11,12 +12,26 @@ import java.util.Map;
  * Everything a bench run produced; serialised as run.json ({@code engines}: remote
  * engines only, else absent).
  */
-@JsonPropertyOrder({ "answer", "settings", "environment", "targets", "ratios", "repetitions", "engines", "comparisons",
-		"warnings", "notes" })
+@JsonPropertyOrder({ "status", "invalid_because", "answer", "settings", "environment", "targets", "ratios",
+		"repetitions", "engines", "comparisons", "warnings", "notes", "latency" })
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record RunResult(String answer, Map<String, Object> settings, Map<String, Object> environment,
-		List<TargetResult> targets, List<Ratio> ratios, List<RepResult> repetitions, List<String> comparisons,
-		List<String> warnings, List<String> notes, List<EngineResult> engines) {
+public record RunResult(String status, @JsonProperty("invalid_because") List<String> invalidBecause, String answer,
+		Map<String, Object> settings, Map<String, Object> environment, List<TargetResult> targets, List<Ratio> ratios,
+		List<RepResult> repetitions, List<String> comparisons, List<String> warnings, List<String> notes,
+		List<EngineResult> engines, LatencyResult latency) {
+
+	/** A run whose figures can carry an answer. */
+	public static final String VALID = "valid";
+
+	/**
+	 * A run that cannot support an answer (a target under the success threshold, an
+	 * engine that produced nothing): no answer sentence, exit 3.
+	 */
+	public static final String INVALID = "INVALID";
+
+	public boolean valid() {
+		return !INVALID.equals(status);
+	}
 
 	/**
 	 * A TPS ratio between two targets from their interleaved repetitions (rep i of one
@@ -35,7 +50,7 @@ public record RunResult(String answer, Map<String, Object> settings, Map<String,
 	}
 
 	public RunResult withWarningsAndNotes(List<String> newWarnings, List<String> newNotes) {
-		return new RunResult(answer, settings, environment, targets, ratios, repetitions, comparisons, newWarnings,
-				newNotes, engines);
+		return new RunResult(status, invalidBecause, answer, settings, environment, targets, ratios, repetitions,
+				comparisons, newWarnings, newNotes, engines, latency);
 	}
 }

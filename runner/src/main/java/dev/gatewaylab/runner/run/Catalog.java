@@ -1,6 +1,7 @@
 package dev.gatewaylab.runner.run;
 
 import dev.gatewaylab.runner.cli.LabException;
+import dev.gatewaylab.runner.latency.PlanRequest;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.Reader;
@@ -18,7 +19,12 @@ import java.util.Properties;
  * repository root (the same file {@code ./lab}, e2e and the plan generator read); the
  * copy built into the jar when the lab home has none.
  */
-public record Catalog(Map<String, Service> services, Map<String, TargetKind> targets) {
+public record Catalog(Map<String, Service> services, Map<String, TargetKind> targets,
+		Map<String, PlanRequest> requests) {
+
+	public Catalog(Map<String, Service> services, Map<String, TargetKind> targets) {
+		this(services, targets, Map.of());
+	}
 
 	public static final String FILE = "lab.properties";
 
@@ -89,7 +95,34 @@ public record Catalog(Map<String, Service> services, Map<String, TargetKind> tar
 			}
 			targets.put(name, new TargetKind(name, service, needs, required(p, "target." + name + ".plan")));
 		}
-		return new Catalog(services, targets);
+		Map<String, PlanRequest> requests = new LinkedHashMap<>();
+		for (String key : p.stringPropertyNames()) {
+			if (key.startsWith("plan.") && key.endsWith(".request")) {
+				String plan = key.substring("plan.".length(), key.length() - ".request".length());
+				String expect = p.getProperty("plan." + plan + ".expect", "200").trim();
+				requests.put(plan, PlanRequest.parse(p.getProperty(key), 1, 10_000, Integer.parseInt(expect)));
+			}
+		}
+		return new Catalog(services, targets, requests);
+	}
+
+	/**
+	 * The request a plan sends (lab.properties {@code plan.<name>.request}), its ids from
+	 * the plan properties {@code idMin}/{@code idMax} when given; null when the plan
+	 * declares none.
+	 */
+	public PlanRequest request(String plan, Map<String, String> planProperties) {
+		PlanRequest r = requests.get(plan);
+		if (r == null) {
+			return null;
+		}
+		try {
+			return r.withIds(Integer.parseInt(planProperties.getOrDefault("idMin", Integer.toString(r.idMin()))),
+					Integer.parseInt(planProperties.getOrDefault("idMax", Integer.toString(r.idMax()))));
+		}
+		catch (NumberFormatException e) {
+			throw new LabException("invalid -J idMin/idMax: " + e.getMessage(), "use whole numbers, e.g. -J idMax=500");
+		}
 	}
 
 	public Service service(String name) {

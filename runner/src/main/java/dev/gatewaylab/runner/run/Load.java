@@ -207,7 +207,24 @@ public final class Load {
 			throw new LabException("no results file was written for " + t.name() + " " + what + " (" + jtl + ")",
 					"check plan " + t.plan() + ".jmx and the JMeter log");
 		}
+		Measured m = readOrEmpty(t, jtl, what, engines);
+		if (m.aggregate().samples() == 0) {
+			throw new LabException("no samples recorded for " + t.name() + " " + what + " (plan " + t.plan() + ".jmx, "
+					+ t.url() + ")", "check the plan's thread group and that the target answers");
+		}
+		return m;
+	}
+
+	/**
+	 * As {@link #read(Target, Path, String, List)}, but a JTL that is missing or holds no
+	 * sample gives an empty aggregate (bench judges that as an engine that produced
+	 * nothing: an INVALID run with its report, not a failed one).
+	 */
+	public static Measured readOrEmpty(Target t, Path jtl, String what, List<String> engines) throws IOException {
 		Aggregate a = new Aggregate();
+		if (!Files.exists(jtl)) {
+			return new Measured(a, new double[0], Map.of());
+		}
 		Timeline tl = new Timeline();
 		Map<String, Long> perEngine = new LinkedHashMap<>();
 		engines.forEach(e -> perEngine.put(e, 0L));
@@ -218,10 +235,6 @@ public final class Load {
 				perEngine.merge(engineOf(sample.threadName(), engines), 1L, Long::sum);
 			}
 		});
-		if (a.samples() == 0) {
-			throw new LabException("no samples recorded for " + t.name() + " " + what + " (plan " + t.plan() + ".jmx, "
-					+ t.url() + ")", "check the plan's thread group and that the target answers");
-		}
 		return new Measured(a, tl.meanMs(), perEngine);
 	}
 

@@ -1,6 +1,7 @@
 package dev.gatewaylab.runner.run;
 
 import dev.gatewaylab.runner.cli.LabException;
+import dev.gatewaylab.runner.latency.PlanRequest;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -11,25 +12,43 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Quick GET /api/studies/1 per distinct target URL with a deadline; any HTTP answer
- * counts as reachable.
+ * The check before warm-up that every target answers its plan's request (lab.properties
+ * {@code plan.<name>.request}, the lowest id) with the expected status — or, for a plan
+ * that declares none, answers {@code GET /} at all. A run that fails it exits 2 naming
+ * the URL and how to start the target, before anything is measured.
  */
 public final class Reachability {
 
 	private Reachability() {
 	}
 
-	public static void check(List<Target> targets, Duration deadline) {
+	/**
+	 * How the run was started, for the fix a failure suggests: {@code started} = the
+	 * runner started the services itself (--start), {@code remote} = remote engines.
+	 */
+	public record How(boolean started, boolean remote) {
+	}
+
+	public static void check(List<Target> targets, Catalog catalog, java.util.Map<String, String> planProperties,
+			How how, Duration deadline) {
 		HttpClient client = HttpClient.newBuilder().connectTimeout(deadline).build();
-		Set<URI> seen = new HashSet<>();
+		Set<String> seen = new HashSet<>();
 		for (Target t : targets) {
-			if (!seen.add(t.url())) {
+			PlanRequest request = catalog.request(t.plan(), planProperties);
+			String path = request == null ? "/" : request.pathFor(request.idMin());
+			URI probe = URI.create(t.url() + path);
+			if (!seen.add(probe.toString())) {
 				continue;
 			}
-			URI probe = URI.create(t.url() + "/api/studies/1");
+			String what = request == null ? "GET " + probe : request.method() + " " + probe;
+			int status;
 			try {
-				client.send(HttpRequest.newBuilder(probe).timeout(deadline).GET().build(),
-						HttpResponse.BodyHandlers.discarding());
+				status = client
+					.send(HttpRequest.newBuilder(probe)
+						.timeout(deadline)
+						.method(request == null ? "GET" : request.method(), HttpRequest.BodyPublishers.noBody())
+						.build(), HttpResponse.BodyHandlers.discarding())
+					.statusCode();
 			}
 			catch (InterruptedException e) {
 				Thread.currentThread().interrupt();
@@ -37,12 +56,29 @@ public final class Reachability {
 			}
 			catch (Exception e) {
 				throw new LabException(
-						"target " + t.name() + " is unreachable: GET " + probe + " failed ("
+						"target " + t.name() + " does not answer its plan's request: " + what + " failed ("
 								+ (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()) + ")",
-						t.local() ? "start it with ./lab up, or run with --start"
-								: "start it on that host or pass " + "the right --" + t.name() + "-url");
+						fix(t, how));
+			}
+			if (request != null && status != request.expectStatus()) {
+				throw new LabException(
+						"target " + t.name() + " answered " + what + " with " + status + ", not "
+								+ request.expectStatus(),
+						"check ./lab status and the logs under .lab/ (" + t.service()
+								+ " and what it needs), then run again");
 			}
 		}
+	}
+
+	static String fix(Target t, How how) {
+		if (!t.local()) {
+			return "start it on that host or pass the right --" + t.name() + "-url";
+		}
+		if (how.remote()) {
+			return "start it with ./lab up (with --remote the lab starts nothing), then run again";
+		}
+		return how.started() ? "it was started but does not answer: check ./lab status and the logs under .lab/"
+				: "start it with ./lab up, or drop --no-start so that the run starts it";
 	}
 
 }

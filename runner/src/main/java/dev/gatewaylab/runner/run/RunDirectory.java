@@ -90,9 +90,9 @@ public final class RunDirectory implements AutoCloseable {
 		}
 		Path dir;
 		try {
-			if (s.remoteHosts().isEmpty()) {
-				Reachability.check(s.targets(), Duration.ofSeconds(3));
-			}
+			Reachability.check(s.targets(), s.catalog(), s.jmeterProperties(),
+					new Reachability.How(start && s.remoteHosts().isEmpty(), !s.remoteHosts().isEmpty()),
+					Duration.ofSeconds(3));
 			dir = Runs.createRunDir(s.resultsRoot());
 		}
 		catch (RuntimeException e) {

@@ -40,7 +40,8 @@ class EmbeddedBenchTests {
 
 			int code = lab.run("bench", "--targets", "direct,monolith", "--direct-url", lab.url(), "--monolith-url",
 					lab.url(), "--repetitions", "2", "--duration", "2", "--warmup", "0", "--threads", "2",
-					"--metrics-port", Integer.toString(metricsPort), "-J", "idMax=20");
+					"--metrics-port", Integer.toString(metricsPort), "-J", "idMax=20", "--rate", "100",
+					"--latency-repetitions", "2", "--latency-levels", "0.5,1");
 
 			assertThat(code).as(lab.err()).isZero();
 			assertThat(lab.out()).contains("| direct |", "| monolith |", "report:");
@@ -73,6 +74,16 @@ class EmbeddedBenchTests {
 			List<String> order = new ArrayList<>();
 			run.get("repetitions").forEach(r -> order.add(r.get("target").asText() + r.get("rep").asInt()));
 			assertThat(order).containsExactly("direct1", "monolith1", "monolith2", "direct2");
+			assertThat(run.get("status").asText()).isEqualTo("valid");
+			JsonNode latency = run.get("latency");
+			assertThat(latency.get("answer_rate").asDouble()).isEqualTo(100);
+			assertThat(latency.get("levels")).hasSize(2);
+			JsonNode point = latency.get("levels").get(1).get("targets").get("direct");
+			assertThat(point.get("samples").asLong()).isBetween(250L, 550L);
+			assertThat(point.get("windows").asInt()).isEqualTo(2);
+			assertThat(point.get("p50_us").asDouble()).isPositive();
+			assertThat(point.get("p999_us").isNull()).as("p99.9 is left out under 10,000 samples").isTrue();
+			assertThat(lab.out()).contains("Latency across the load range", "answer: direct served");
 			JsonNode direct = run.get("targets").get(0);
 			for (String field : List.of("name", "samples", "tps", "tps_ci95", "avg_ms", "min_ms", "max_ms", "p50_ms",
 					"p90_ms", "p99_ms", "success_rate", "errors")) {

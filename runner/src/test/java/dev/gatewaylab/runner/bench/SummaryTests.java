@@ -50,11 +50,11 @@ class SummaryTests {
 		assertThat(r).hasSize(1);
 		assertThat(r.get(0).reps()).containsExactly(0.2, 0.21, 0.2);
 		assertThat(r.get(0).mean()).isCloseTo(0.20333, within(1e-4));
-		String s = Answer.sentence(List.of(t("gateway", new double[] { 2000, 2100, 2050 }),
-				t("direct", new double[] { 10000, 10000, 10250 })), r, Map.of("gateway", "gateway"));
+		String s = HopSentence.of(List.of(t("gateway", new double[] { 2000, 2100, 2050 }),
+				t("direct", new double[] { 10000, 10000, 10250 })), r, Map.of("gateway", "gateway"), null);
 		assertThat(s).contains("gateway ÷ direct TPS 0.20 ± 0.0").contains("not measured");
 		List<TargetResult> one = List.of(t("gateway", new double[] { 2000 }), t("direct", new double[] { 10000 }));
-		assertThat(Answer.sentence(one, Answer.ratios(one), Map.of()))
+		assertThat(HopSentence.of(one, Answer.ratios(one), Map.of(), null))
 			.contains("gateway ÷ direct TPS 0.20 (one repetition: no interval)")
 			.doesNotContain("NaN");
 	}

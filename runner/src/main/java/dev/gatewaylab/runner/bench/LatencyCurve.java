@@ -1,0 +1,122 @@
+package dev.gatewaylab.runner.bench;
+
+import dev.gatewaylab.runner.latency.OpenLoad;
+import dev.gatewaylab.runner.result.LatencyResult;
+import dev.gatewaylab.runner.result.LatencyResult.Added;
+import dev.gatewaylab.runner.result.LatencyResult.Estimate;
+import dev.gatewaylab.runner.result.LatencyResult.Level;
+import dev.gatewaylab.runner.result.LatencyResult.Point;
+import dev.gatewaylab.runner.stats.Stats;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.HdrHistogram.Histogram;
+
+/**
+ * Turns the latency engine's windows into run.json's "latency": each target's point per
+ * rate, what the hop adds (gateway − direct), its interval at the answer rate (one
+ * difference per interleaved repetition), and the knee. Pure.
+ */
+final class LatencyCurve {
+
+	static final String ENGINE = "Hyperfoil 0.25.2 embedded: open model (Poisson arrivals), one event loop, "
+			+ LatencyPhase.CONNECTIONS + " keep-alive connections per target; each response time from its arrival, "
+			+ "System.nanoTime() into an HdrHistogram in ns (2 significant digits)";
+
+	static final String KNEE_RULE = "the lowest rate at which the hop adds at p99 at least twice what it adds at the "
+			+ "lowest rate measured";
+
+	private LatencyCurve() {
+	}
+
+	static LatencyResult of(LatencyPhase.Measured m) {
+		List<Level> levels = new ArrayList<>();
+		Added atAnswer = null;
+		for (Map.Entry<Double, Map<String, LatencyPhase.Windows>> e : m.byRate().entrySet()) {
+			Map<String, Point> points = new LinkedHashMap<>();
+			e.getValue().forEach((target, w) -> points.put(target, point(e.getKey(), w.windows())));
+			Point gw = points.get("gateway");
+			Point direct = points.get("direct");
+			Added added = null;
+			if (gw != null && direct != null) {
+				added = new Added(single(gw.p50Us() - direct.p50Us()), single(gw.p99Us() - direct.p99Us()),
+						gw.p999Us() != null && direct.p999Us() != null ? single(gw.p999Us() - direct.p999Us()) : null);
+				if (e.getKey() == m.answerRate()) {
+					atAnswer = perRepetition(e.getValue().get("gateway").windows(),
+							e.getValue().get("direct").windows(), added.p999());
+				}
+			}
+			levels.add(new Level(e.getKey(), points, added));
+		}
+		return new LatencyResult(ENGINE, m.answerRate(), levels, atAnswer, knee(levels), KNEE_RULE);
+	}
+
+	static Point point(double rate, List<OpenLoad.Window> windows) {
+		Histogram h = new Histogram(3);
+		long requests = 0;
+		long ok = 0;
+		long blocked = 0;
+		boolean throttled = false;
+		double seconds = 0;
+		for (OpenLoad.Window w : windows) {
+			h.add(w.histogram());
+			requests += w.requests();
+			ok += w.ok();
+			blocked += w.blockedNanos();
+			throttled |= w.throttled();
+			seconds += w.seconds();
+		}
+		long n = h.getTotalCount();
+		return new Point(rate, seconds > 0 ? requests / seconds : 0, requests, n,
+				requests == 0 ? 0 : 100.0 * ok / requests, n == 0 ? Double.NaN : h.getMean() / 1000, us(h, 50),
+				us(h, 90), us(h, 99), n >= LatencyResult.P999_MIN_SAMPLES ? us(h, 99.9) : null,
+				n == 0 ? Double.NaN : h.getMaxValue() / 1000.0, blocked / 1e6, throttled, windows.size());
+	}
+
+	private static double us(Histogram h, double percentile) {
+		return h.getTotalCount() == 0 ? Double.NaN : h.getValueAtPercentile(percentile) / 1000.0;
+	}
+
+	private static Estimate single(double value) {
+		return new Estimate(value, Double.NaN, new double[] { value });
+	}
+
+	/**
+	 * The hop's added p50 and p99 per interleaved repetition (gateway rep i − direct rep
+	 * i), with their mean and CI95; p99.9 only over all windows (a 3 s window holds too
+	 * few samples for it).
+	 */
+	static Added perRepetition(List<OpenLoad.Window> gateway, List<OpenLoad.Window> direct, Estimate p999) {
+		int n = Math.min(gateway.size(), direct.size());
+		double[] p50 = new double[n];
+		double[] p99 = new double[n];
+		for (int i = 0; i < n; i++) {
+			p50[i] = us(gateway.get(i).histogram(), 50) - us(direct.get(i).histogram(), 50);
+			p99[i] = us(gateway.get(i).histogram(), 99) - us(direct.get(i).histogram(), 99);
+		}
+		return new Added(estimate(p50), estimate(p99), p999);
+	}
+
+	private static Estimate estimate(double[] values) {
+		return new Estimate(Stats.mean(values), values.length < 2 ? Double.NaN : Stats.ci95(values), values);
+	}
+
+	/** {@link #KNEE_RULE}; null when no rate meets it. */
+	static Double knee(List<Level> levels) {
+		List<Level> withAdded = levels.stream()
+			.filter(l -> l.added() != null && !Double.isNaN(l.added().p99().mean()))
+			.toList();
+		if (withAdded.size() < 2) {
+			return null;
+		}
+		double base = Math.max(withAdded.get(0).added().p99().mean(), 1);
+		for (Level l : withAdded.subList(1, withAdded.size())) {
+			if (l.added().p99().mean() >= 2 * base) {
+				return l.rate();
+			}
+		}
+		return null;
+	}
+
+}

@@ -1,0 +1,161 @@
+package dev.gatewaylab.runner.bench;
+
+import dev.gatewaylab.runner.latency.OpenLoad;
+import dev.gatewaylab.runner.latency.PlanRequest;
+import dev.gatewaylab.runner.run.Progress;
+import dev.gatewaylab.runner.run.Settings;
+import dev.gatewaylab.runner.run.Target;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import org.HdrHistogram.Histogram;
+
+/**
+ * Latency across the load range, measured by the latency engine ({@link OpenLoad}): a
+ * discarded window per target, then the answer rate — every target, interleaved
+ * repetitions, so what the hop adds there has an interval — then the other rates of the
+ * curve for the hop's two targets (gateway and direct; every target when the run has not
+ * both), each target at the same rates, in alternating order. Rates are multiples of the
+ * answer rate ({@code --latency-levels}); by default 0.5, 1, 1.3 and 1.6 × half the
+ * slowest target's closed-model TPS = 25, 50, 65 and 80 % of it.
+ */
+final class LatencyPhase {
+
+	/** Keep-alive connections the engine opens per target before the first arrival. */
+	static final int CONNECTIONS = 32;
+
+	/**
+	 * Windows at the curve's other rates last long enough for {@value #CURVE_SAMPLES}
+	 * samples, within [2, 5] s.
+	 */
+	static final long CURVE_SAMPLES = 10_000;
+
+	private final Settings s;
+
+	private final LatencyPlan plan;
+
+	/** Runs one window; the engine by default, a stand-in in tests. */
+	interface Engine {
+
+		OpenLoad.Window run(Target t, PlanRequest request, double rate, double seconds);
+
+	}
+
+	private final Engine engine;
+
+	LatencyPhase(Settings s, LatencyPlan plan, Engine engine) {
+		this.s = s;
+		this.plan = plan;
+		this.engine = engine;
+	}
+
+	/** Every window a target ran at one rate, and the errors that stopped a window. */
+	record Windows(List<OpenLoad.Window> windows, List<String> errors) {
+	}
+
+	/** What the phase measured: per rate (ascending), per target, its windows. */
+	record Measured(double answerRate, Map<Double, Map<String, Windows>> byRate, List<String> skipped) {
+	}
+
+	static List<Double> rates(double answerRate, double[] levels) {
+		List<Double> out = new ArrayList<>();
+		for (double l : levels) {
+			double r = Math.max(1, Math.round(answerRate * l));
+			if (!out.contains(r)) {
+				out.add(r);
+			}
+		}
+		Collections.sort(out);
+		return out;
+	}
+
+	/** Seconds of one window at a curve rate (not the answer rate). */
+	double curveSeconds(double rate) {
+		return s.quick() ? 1 : Math.min(5, Math.max(2, Math.ceil(CURVE_SAMPLES / rate)));
+	}
+
+	Measured run(List<Target> targets, double answerRate, Progress progress) {
+		Map<Double, Map<String, Windows>> byRate = new TreeMap<>();
+		List<Target> measured = new ArrayList<>();
+		List<String> skipped = new ArrayList<>();
+		for (Target t : targets) {
+			if (request(t) != null) {
+				measured.add(t);
+			}
+			else {
+				skipped.add(t.name() + " (plan " + t.plan() + " declares no request in lab.properties)");
+			}
+		}
+		List<Target> hop = measured.stream()
+			.filter(t -> t.name().equals("gateway") || t.name().equals("direct"))
+			.toList();
+		List<Target> curve = hop.size() == 2 ? hop : measured;
+		if (!s.quick() && s.warmupSeconds() > 0) {
+			for (Target t : measured) {
+				progress.phase(String.format(Locale.ROOT, "latency engine warm-up %s %.0f req/s (discarded)", t.name(),
+						answerRate), 1);
+				window(t, answerRate, 1);
+			}
+		}
+		int reps = Math.max(1, s.latencyRepetitions());
+		double answerSeconds = s.quick() ? 2 : s.durationSeconds();
+		for (int rep = 1; rep <= reps; rep++) {
+			for (Target t : ordered(measured, rep)) {
+				progress.phase(
+						String.format(Locale.ROOT, "latency %s %.0f req/s rep %d/%d", t.name(), answerRate, rep, reps),
+						(int) answerSeconds);
+				record(byRate, answerRate, t, answerSeconds);
+			}
+		}
+		int i = 0;
+		for (double rate : rates(answerRate, plan.levels())) {
+			if (rate == answerRate) {
+				continue;
+			}
+			for (Target t : ordered(curve, ++i)) {
+				progress.phase(String.format(Locale.ROOT, "latency %s %.0f req/s", t.name(), rate),
+						(int) curveSeconds(rate));
+				record(byRate, rate, t, curveSeconds(rate));
+			}
+		}
+		return new Measured(answerRate, byRate, skipped);
+	}
+
+	private void record(Map<Double, Map<String, Windows>> byRate, double rate, Target t, double seconds) {
+		Windows w = byRate.computeIfAbsent(rate, r -> new LinkedHashMap<>())
+			.computeIfAbsent(t.name(), n -> new Windows(new ArrayList<>(), new ArrayList<>()));
+		try {
+			w.windows().add(window(t, rate, seconds));
+		}
+		catch (RuntimeException e) {
+			w.errors().add(e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage());
+			w.windows().add(new OpenLoad.Window(new Histogram(3), 0, 0, 0, 0, 0, false, rate, seconds));
+		}
+	}
+
+	private OpenLoad.Window window(Target t, double rate, double seconds) {
+		return engine.run(t, request(t), rate, seconds);
+	}
+
+	private PlanRequest request(Target t) {
+		return s.catalog() == null ? null : s.catalog().request(t.plan(), s.jmeterProperties());
+	}
+
+	private static List<Target> ordered(List<Target> targets, int rep) {
+		List<Target> order = new ArrayList<>(targets);
+		if (rep % 2 == 0) {
+			Collections.reverse(order);
+		}
+		return order;
+	}
+
+	/** The engine for real runs. */
+	static OpenLoad.Window engine(Target t, PlanRequest request, double rate, double seconds) {
+		return OpenLoad.run(t.url(), request, rate, seconds, CONNECTIONS);
+	}
+
+}

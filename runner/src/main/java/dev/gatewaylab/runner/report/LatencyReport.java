@@ -1,0 +1,109 @@
+package dev.gatewaylab.runner.report;
+
+import dev.gatewaylab.runner.result.LatencyResult;
+import dev.gatewaylab.runner.result.LatencyResult.Added;
+import dev.gatewaylab.runner.result.LatencyResult.Estimate;
+import dev.gatewaylab.runner.result.LatencyResult.Level;
+import dev.gatewaylab.runner.result.LatencyResult.Point;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * The latency engine's section of the bench report: each target per arrival rate in µs
+ * with its sample count, what the hop adds per rate, the knee, and a chart of p50/p99
+ * against the rate; the same table on the terminal.
+ */
+public final class LatencyReport {
+
+	private LatencyReport() {
+	}
+
+	private static final List<String> HEADER = List.of("rate req/s", "target", "achieved req/s", "samples", "success",
+			"mean µs", "p50 µs", "p90 µs", "p99 µs", "p99.9 µs", "max µs");
+
+	private static final List<String> ADDED_HEADER = List.of("rate req/s", "added p50 µs", "added p99 µs",
+			"added p99.9 µs");
+
+	/** The terminal's table ("" when the run had no latency phase). */
+	public static String table(LatencyResult l) {
+		if (l == null) {
+			return "";
+		}
+		return "\nLatency across the load range (latency engine, open model, µs):\n"
+				+ MarkdownWriter.table(HEADER, rows(l)) + MarkdownWriter.table(ADDED_HEADER, addedRows(l)) + knee(l)
+				+ "\n";
+	}
+
+	public static void section(Document doc, LatencyResult l) {
+		if (l == null) {
+			return;
+		}
+		doc.heading("Latency across the load range (latency engine, µs)")
+			.text("Engine: " + l.engine() + ". Every target at the same arrival rates, in alternating order; at "
+					+ Fmt.num(l.answerRate(), 0) + " req/s (the answer's rate) interleaved repetitions. p99.9 "
+					+ "is left out (–) where a point has fewer than " + LatencyResult.P999_MIN_SAMPLES + " samples.")
+			.table(HEADER, rows(l))
+			.heading("What the gateway hop adds (gateway − direct)")
+			.table(ADDED_HEADER, addedRows(l))
+			.text(knee(l) + " Knee: " + l.kneeRule() + ".");
+		List<Level> levels = l.levels();
+		Set<String> targets = new LinkedHashSet<>();
+		levels.forEach(v -> targets.addAll(v.targets().keySet()));
+		double[] xs = levels.stream().mapToDouble(Level::rate).toArray();
+		List<String> names = new ArrayList<>();
+		List<double[]> ys = new ArrayList<>();
+		for (String percentile : List.of("p99", "p50")) {
+			for (String t : targets) {
+				names.add(t + " " + percentile);
+				ys.add(levels.stream().mapToDouble(v -> {
+					Point p = v.targets().get(t);
+					return p == null ? Double.NaN : (percentile.equals("p99") ? p.p99Us() : p.p50Us()) / 1000;
+				}).toArray());
+			}
+		}
+		if (xs.length > 1) {
+			doc.chart(Svg.lines("Latency against arrival rate (latency engine)", "req/s", "ms", names, ys, xs));
+		}
+	}
+
+	private static List<List<String>> rows(LatencyResult l) {
+		List<List<String>> rows = new ArrayList<>();
+		for (Level v : l.levels()) {
+			v.targets()
+				.forEach((t, p) -> rows.add(List.of(Fmt.num(v.rate(), 0), t, Fmt.num(p.achievedRate(), 0),
+						Long.toString(p.samples()), Fmt.pct(p.successRate()), us(p.meanUs()), us(p.p50Us()),
+						us(p.p90Us()), us(p.p99Us()), p.p999Us() == null ? "–" : us(p.p999Us()), us(p.maxUs()))));
+		}
+		return rows;
+	}
+
+	private static List<List<String>> addedRows(LatencyResult l) {
+		List<List<String>> rows = new ArrayList<>();
+		for (Level v : l.levels()) {
+			Added a = v.rate() == l.answerRate() && l.addedAtAnswerRate() != null ? l.addedAtAnswerRate() : v.added();
+			if (a != null) {
+				rows.add(List.of(Fmt.num(v.rate(), 0), estimate(a.p50()), estimate(a.p99()),
+						a.p999() == null ? "–" : estimate(a.p999())));
+			}
+		}
+		return rows;
+	}
+
+	static String knee(LatencyResult l) {
+		double top = l.levels().stream().mapToDouble(Level::rate).max().orElse(l.answerRate());
+		return l.kneeRate() != null ? String.format(Locale.ROOT, "Knee ≈ %,.0f req/s.", l.kneeRate())
+				: String.format(Locale.ROOT, "No knee up to %,.0f req/s (the highest rate measured).", top);
+	}
+
+	private static String estimate(Estimate e) {
+		return Double.isNaN(e.ci95()) ? us(e.mean()) : us(e.mean()) + " ± " + us(e.ci95());
+	}
+
+	private static String us(double v) {
+		return Double.isNaN(v) ? "n/a" : String.format(Locale.ROOT, "%,.0f", v);
+	}
+
+}

@@ -1,0 +1,56 @@
+package dev.gatewaylab.runner.result;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Latency across the load range, from the latency engine (run.json "latency"): every
+ * target at the same open-model arrival rates, response times in µs; what the gateway hop
+ * adds at each rate (gateway − direct), the rate the answer quotes with its interval over
+ * interleaved repetitions, and the knee. {@code kneeRate} null = the gateway's p99 did
+ * not depart from direct's up to the highest rate measured.
+ */
+@JsonPropertyOrder({ "engine", "answer_rate", "levels", "added_at_answer_rate", "knee_rate", "knee_rule" })
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record LatencyResult(String engine, @JsonProperty("answer_rate") double answerRate, List<Level> levels,
+		@JsonProperty("added_at_answer_rate") Added addedAtAnswerRate, @JsonProperty("knee_rate") Double kneeRate,
+		@JsonProperty("knee_rule") String kneeRule) {
+
+	/** One arrival rate: each target's point, and what the hop adds there. */
+	@JsonInclude(JsonInclude.Include.NON_NULL)
+	public record Level(double rate, Map<String, Point> targets, Added added) {
+	}
+
+	/**
+	 * One target at one rate, all its windows merged. {@code p999Us} is null below
+	 * {@value #P999_MIN_SAMPLES} samples (too few for the 99.9th percentile).
+	 */
+	@JsonPropertyOrder({ "rate", "achieved_rate", "requests", "samples", "success_rate", "mean_us", "p50_us", "p90_us",
+			"p99_us", "p999_us", "max_us", "blocked_ms", "throttled", "windows" })
+	public record Point(double rate, @JsonProperty("achieved_rate") double achievedRate, long requests, long samples,
+			@JsonProperty("success_rate") double successRate, @JsonProperty("mean_us") double meanUs,
+			@JsonProperty("p50_us") double p50Us, @JsonProperty("p90_us") double p90Us,
+			@JsonProperty("p99_us") double p99Us, @JsonProperty("p999_us") Double p999Us,
+			@JsonProperty("max_us") double maxUs, @JsonProperty("blocked_ms") double blockedMs, boolean throttled,
+			int windows) {
+	}
+
+	/** Fewest samples for which a 99.9th percentile is printed. */
+	public static final long P999_MIN_SAMPLES = 10_000;
+
+	/**
+	 * What the hop adds (gateway − direct) in µs; at the answer rate each with its CI95
+	 * over interleaved repetitions (one difference per repetition).
+	 */
+	@JsonInclude(JsonInclude.Include.NON_NULL)
+	public record Added(Estimate p50, Estimate p99, Estimate p999) {
+	}
+
+	/** A figure in µs: mean, CI95 half-width (NaN with one value) and the values. */
+	public record Estimate(double mean, double ci95, double[] values) {
+	}
+
+}
