@@ -86,8 +86,9 @@ final class Bench {
 		long warm = restarts != null ? (long) s.repetitions() * n * (windows * (s.warmupSeconds() + overhead) + 30)
 				: n * windows * (s.warmupSeconds() + overhead);
 		long open = restarts != null || s.latencyRepetitions() == 0 ? 0
-				: (long) s.latencyRepetitions() * n * (s.durationSeconds() + overhead)
-						+ (EqualLoad.warms(s) ? n * (EqualLoad.WARMUP_SECONDS + 2 + overhead) : 0);
+				: (s.quick() ? 0 : n * (s.durationSeconds() + overhead))
+						+ (EqualLoad.warms(s) ? n * (EqualLoad.WARMUP_SECONDS + 2 + overhead) : 0)
+						+ LatencyPhase.plannedSeconds(s, latencyPlan, n);
 		if (experiment != null && experiment.toggle() != null) {
 			return ToggleRuns.plannedSeconds(s, windows);
 		}
@@ -135,8 +136,10 @@ final class Bench {
 				if (!s.quick()) {
 					equalLoad(load, progress, rate);
 				}
-				latency = LatencyCurve.of(new LatencyPhase(s, latencyPlan, LatencyPhase::engine)
-					.run(inOrder(1).stream().map(TargetRun::target).toList(), rate, progress));
+				LatencyPhase.Measured m = new LatencyPhase(s, latencyPlan, LatencyPhase::engine)
+					.run(inOrder(1).stream().map(TargetRun::target).toList(), rate, progress);
+				latency = LatencyCurve.of(m);
+				engineEvents.addAll(LatencyCurve.problems(m));
 			}
 			engineEvents.addAll(load.engineEvents());
 			lostEngines.addAll(load.lostEngines());

@@ -34,7 +34,7 @@ public final class BenchCommand implements Callable<Integer> {
 	LoadOptions load = new LoadOptions();
 
 	@Option(names = "--quick",
-			description = "Short run for smoke checks (< 45 s for 3 targets with the apps up): one 2 s warm-up window, 2 reps × 3 s, the latency engine 2 s per target at the answer rate and 1 s per other rate (no JMeter equal-load rep); its answer says \"smoke run, not for quoting\" and it warns that warm-up was not judged.")
+			description = "Short run for smoke checks (< 45 s for 3 targets with the apps up): one 2 s warm-up window, 2 reps × 3 s, the latency engine 1 s per target and rate (no JMeter equal-load rep); its answer says \"smoke run, not for quoting\" and it warns that warm-up was not judged.")
 	boolean quick;
 
 	@Option(names = "--repetitions",

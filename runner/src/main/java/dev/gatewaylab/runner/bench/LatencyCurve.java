@@ -20,9 +20,7 @@ import org.HdrHistogram.Histogram;
  */
 final class LatencyCurve {
 
-	static final String ENGINE = "Hyperfoil 0.25.2 embedded: open model (Poisson arrivals), one event loop, "
-			+ LatencyPhase.CONNECTIONS + " keep-alive connections per target; each response time from its arrival, "
-			+ "System.nanoTime() into an HdrHistogram in ns (2 significant digits)";
+	static final String ENGINE = OpenLoad.describe(LatencyPhase.CONNECTIONS);
 
 	static final String KNEE_RULE = "the lowest rate at which the hop adds at p99 at least twice what it adds at the "
 			+ "lowest rate measured";
@@ -50,6 +48,23 @@ final class LatencyCurve {
 			levels.add(new Level(e.getKey(), points, added));
 		}
 		return new LatencyResult(ENGINE, m.answerRate(), levels, atAnswer, knee(levels), KNEE_RULE);
+	}
+
+	/**
+	 * What the report must say about the phase: windows the engine could not run, targets
+	 * it could not measure, windows that waited for connections or were throttled.
+	 */
+	static List<String> problems(LatencyPhase.Measured m) {
+		List<String> out = new ArrayList<>();
+		m.skipped().forEach(t -> out.add("latency engine: not measured: " + t + " — JMeter's figures only"));
+		m.byRate().forEach((rate, targets) -> targets.forEach((target, w) -> {
+			String at = String.format(java.util.Locale.ROOT, "latency engine, %s at %,.0f req/s: ", target, rate);
+			w.errors().forEach(e -> out.add(at + "a window failed (" + e + ")"));
+			if (w.windows().stream().anyMatch(OpenLoad.Window::throttled)) {
+				out.add(at + "more requests in flight than its session pool: arrivals were held back");
+			}
+		}));
+		return out;
 	}
 
 	static Point point(double rate, List<OpenLoad.Window> windows) {

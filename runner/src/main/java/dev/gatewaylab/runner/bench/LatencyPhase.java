@@ -61,6 +61,19 @@ final class LatencyPhase {
 	record Measured(double answerRate, Map<Double, Map<String, Windows>> byRate, List<String> skipped) {
 	}
 
+	/**
+	 * A planning figure: a cold start of the engine, its warm-up, the answer rate's
+	 * repetitions and the curve's windows, each window ≈ 0.5 s longer than its load.
+	 */
+	static long plannedSeconds(Settings s, LatencyPlan plan, int targets) {
+		double window = 0.5;
+		double warm = !s.quick() && s.warmupSeconds() > 0 ? targets * (1 + window) : 0;
+		double answer = Math.max(1, s.latencyRepetitions()) * targets
+				* ((s.quick() ? 1 : s.durationSeconds()) + window);
+		double curve = (plan.levels().length - 1) * Math.min(targets, 2) * ((s.quick() ? 1 : 5) + window);
+		return Math.round(3 + warm + answer + curve);
+	}
+
 	static List<Double> rates(double answerRate, double[] levels) {
 		List<Double> out = new ArrayList<>();
 		for (double l : levels) {
@@ -102,7 +115,7 @@ final class LatencyPhase {
 			}
 		}
 		int reps = Math.max(1, s.latencyRepetitions());
-		double answerSeconds = s.quick() ? 2 : s.durationSeconds();
+		double answerSeconds = s.quick() ? 1 : s.durationSeconds();
 		for (int rep = 1; rep <= reps; rep++) {
 			for (Target t : ordered(measured, rep)) {
 				progress.phase(

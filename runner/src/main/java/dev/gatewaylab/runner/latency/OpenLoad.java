@@ -34,6 +34,13 @@ public final class OpenLoad {
 	private OpenLoad() {
 	}
 
+	/** What the engine is and how it measures, for reports. */
+	public static String describe(int connections) {
+		return "Hyperfoil 0.25.2 embedded: open model (Poisson arrivals), one event loop, " + connections
+				+ " keep-alive connections per target; each response time from its arrival, System.nanoTime() into "
+				+ "an HdrHistogram in ns (2 significant digits)";
+	}
+
 	/** What one open-model window measured. */
 	public record Window(Histogram histogram, long requests, long responses, long ok, long failures, long blockedNanos,
 			boolean throttled, double rate, double seconds) {

@@ -92,7 +92,7 @@ public final class LatencyReport {
 		return rows;
 	}
 
-	static String knee(LatencyResult l) {
+	public static String knee(LatencyResult l) {
 		double top = l.levels().stream().mapToDouble(Level::rate).max().orElse(l.answerRate());
 		return l.kneeRate() != null ? String.format(Locale.ROOT, "Knee ≈ %,.0f req/s.", l.kneeRate())
 				: String.format(Locale.ROOT, "No knee up to %,.0f req/s (the highest rate measured).", top);

@@ -20,7 +20,7 @@ public record SoakResult(Map<String, Object> settings, @JsonProperty("max_tps") 
 	 * end.
 	 */
 	public record Sample(int index, @JsonProperty("end_s") double endSeconds, long requests, long errors, double tps,
-			@JsonProperty("p99_ms") long p99Ms, @JsonProperty("rss_mib") double rssMiB,
+			@JsonProperty("p99_ms") double p99Ms, @JsonProperty("rss_mib") double rssMiB,
 			@JsonProperty("heap_after_gc_mib") double heapAfterGcMiB, @JsonProperty("open_fds") long openFds,
 			long threads, @JsonProperty("log_events_dropped") double logEventsDropped) {
 	}
@@ -30,7 +30,7 @@ public record SoakResult(Map<String, Object> settings, @JsonProperty("max_tps") 
 	 * third of the intervals pooled (the p99 drift compares them).
 	 */
 	public record Totals(long requests, long errors, @JsonProperty("error_rate_pct") double errorRatePct,
-			@JsonProperty("p99_first_third_ms") long p99FirstMs, @JsonProperty("p99_last_third_ms") long p99LastMs,
+			@JsonProperty("p99_first_third_ms") double p99FirstMs, @JsonProperty("p99_last_third_ms") double p99LastMs,
 			@JsonProperty("p99_drift_pct") double p99DriftPct) {
 	}
 

@@ -78,7 +78,7 @@ public record Catalog(Map<String, Service> services, Map<String, TargetKind> tar
 		}
 	}
 
-	static Catalog parse(Properties p) {
+	public static Catalog parse(Properties p) {
 		Map<String, Service> services = new LinkedHashMap<>();
 		for (String name : list(p, "services")) {
 			services.put(name, new Service(name, port(p, "service." + name + ".port"),

@@ -4,20 +4,24 @@ import dev.gatewaylab.runner.result.SoakResult;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.LongAdder;
+import dev.gatewaylab.runner.latency.OpenLoad;
 import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramIterationValue;
 import org.HdrHistogram.Recorder;
 import org.apache.jmeter.samplers.SampleResult;
 
 /**
- * The soak's samples cut into intervals by completion time: a {@link Recorder} of
- * response times (ms) and an error count that {@link #cut} hands over, with a reading of
- * the soaked process, as one {@link SoakResult.Sample}.
+ * The soak's samples cut into intervals: a {@link Recorder} of response times in µs —
+ * from the latency engine's windows (one per interval, ns rounded down to µs) or from
+ * JMeter's samples (whole ms) for a plan without a request line — and an error count that
+ * {@link #cut} hands over, with a reading of the soaked process, as one
+ * {@link SoakResult.Sample}.
  */
 final class Intervals {
 
-	private static final long MAX_MS = 3_600_000L;
+	private static final long MAX_US = 3_600_000_000L;
 
-	private final Recorder recorder = new Recorder(MAX_MS, 3);
+	private final Recorder recorder = new Recorder(MAX_US, 3);
 
 	private final LongAdder errors = new LongAdder();
 
@@ -40,12 +44,21 @@ final class Intervals {
 		errors.reset();
 	}
 
-	/** Called by JMeter's threads for every sample. */
+	/** Called by JMeter's threads for every sample (whole ms). */
 	void record(SampleResult r) {
-		recorder.recordValue(Math.min(Math.max(0, r.getTime()), MAX_MS));
+		recorder.recordValue(Math.min(Math.max(0, r.getTime()) * 1000, MAX_US));
 		if (!r.isSuccessful()) {
 			errors.increment();
 		}
+	}
+
+	/** One window of the latency engine (ns): its response times and failures. */
+	void record(OpenLoad.Window w) {
+		for (HistogramIterationValue v : w.histogram().recordedValues()) {
+			recorder.recordValueWithCount(Math.min(v.getValueIteratedTo() / 1000, MAX_US),
+					v.getCountAtValueIteratedTo());
+		}
+		errors.add(w.failures());
 	}
 
 	/** Ends the current interval now and reads the process. */
@@ -61,8 +74,8 @@ final class Intervals {
 			errorCounts.add(failed);
 			long n = h.getTotalCount();
 			samples.add(new SoakResult.Sample(samples.size() + 1, (lastCutNanos - startNanos) / 1e9, n, failed,
-					n / seconds, n == 0 ? 0 : h.getValueAtPercentile(99), p.rssMiB(), p.heapAfterGcMiB(), p.openFds(),
-					p.threads(), p.logEventsDropped()));
+					n / seconds, n == 0 ? 0 : h.getValueAtPercentile(99) / 1000.0, p.rssMiB(), p.heapAfterGcMiB(),
+					p.openFds(), p.threads(), p.logEventsDropped()));
 		}
 		catch (RuntimeException e) {
 			problems.add("an interval could not be sampled: " + e);
@@ -90,17 +103,18 @@ final class Intervals {
 		long failed = errorCounts.stream().mapToLong(Long::longValue).sum();
 		int n = histograms.size();
 		int third = Math.max(1, n / 3);
-		long first = p99(histograms.subList(0, Math.min(third, n)));
-		long last = p99(histograms.subList(Math.max(0, n - third), n));
+		double first = p99(histograms.subList(0, Math.min(third, n)));
+		double last = p99(histograms.subList(Math.max(0, n - third), n));
 		double drift = first > 0 ? 100.0 * (last - first) / first : 0;
 		return new SoakResult.Totals(requests, failed, requests == 0 ? 0 : 100.0 * failed / requests, first, last,
 				drift);
 	}
 
-	private static long p99(List<Histogram> hs) {
-		Histogram pooled = new Histogram(MAX_MS, 3);
+	/** The pooled p99 in ms (the histograms hold µs). */
+	private static double p99(List<Histogram> hs) {
+		Histogram pooled = new Histogram(MAX_US, 3);
 		hs.forEach(pooled::add);
-		return pooled.getTotalCount() == 0 ? 0 : pooled.getValueAtPercentile(99);
+		return pooled.getTotalCount() == 0 ? 0 : pooled.getValueAtPercentile(99) / 1000.0;
 	}
 
 }

@@ -1,6 +1,8 @@
 package dev.gatewaylab.runner.soak;
 
 import dev.gatewaylab.runner.jmeter.JMeterHome;
+import dev.gatewaylab.runner.latency.OpenLoad;
+import dev.gatewaylab.runner.latency.PlanRequest;
 import dev.gatewaylab.runner.metrics.LiveMetrics;
 import dev.gatewaylab.runner.process.ProcSampler;
 import dev.gatewaylab.runner.report.SoakReport;
@@ -98,27 +100,15 @@ final class Soak {
 					.note(String.format(Locale.ROOT, "open-model max %.1f req/s → soak at %.0f req/s", maxTps, rate));
 			}
 			progress.phase("soak " + t.name() + " at " + Math.round(rate) + " req/s", o.seconds());
-			ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor(r -> {
-				Thread th = new Thread(r, "lab-soak-sampler");
-				th.setDaemon(true);
-				return th;
-			});
-			long startNanos = System.nanoTime();
-			intervals.begin(startNanos);
-			Runnable tick = () -> intervals.cut(probe);
-			long n = o.seconds() / o.intervalSeconds();
-			for (long i = 1; i < n; i++) {
-				ticker.schedule(tick, i * o.intervalSeconds(), TimeUnit.SECONDS);
+			PlanRequest request = s.catalog().request(t.plan(), s.jmeterProperties());
+			if (request != null) {
+				engineWindows(t, request, rate, intervals, probe, progress);
 			}
-			try {
-				load.runOpen(t, rate, o.seconds(), run.dir().resolve("raw").resolve(t.name() + "-soak.jtl"),
-						intervals::record);
+			else {
+				warnings.add("plan " + t.plan() + " declares no request in lab.properties: p99 per interval from "
+						+ "JMeter, in whole ms");
+				jmeterRun(t, load, rate, intervals, probe, run.dir());
 			}
-			finally {
-				ticker.shutdown();
-				ticker.awaitTermination(60, TimeUnit.SECONDS);
-			}
-			tick.run(); // the last interval ends when the last arrivals are done
 			warnings.addAll(load.engineEvents());
 		}
 		warnings.addAll(probe.problems());
@@ -136,6 +126,49 @@ final class Soak {
 		out.println("soak report: " + run.dir().resolve("soak.md"));
 		return result.stable() ? 0 : 3;
 	}
+
+	/**
+	 * The soak through the latency engine: one open-model window per interval, back to
+	 * back (µs response times; the process is read between two windows).
+	 */
+	private void engineWindows(Target t, PlanRequest request, double rate, Intervals intervals, ProcessProbe probe,
+			Progress progress) {
+		intervals.begin(System.nanoTime());
+		long n = o.seconds() / o.intervalSeconds();
+		for (long i = 1; i <= n; i++) {
+			int seconds = i < n ? o.intervalSeconds() : o.seconds() - (int) (n - 1) * o.intervalSeconds();
+			progress.phase("soak " + t.name() + " at " + Math.round(rate) + " req/s, interval " + i + "/" + n, seconds);
+			intervals.record(OpenLoad.run(t.url(), request, rate, seconds, CONNECTIONS));
+			intervals.cut(probe);
+		}
+	}
+
+	/** The soak as one JMeter open-model run, cut into intervals by a ticker. */
+	private void jmeterRun(Target t, Load load, double rate, Intervals intervals, ProcessProbe probe, Path dir)
+			throws Exception {
+		ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor(r -> {
+			Thread th = new Thread(r, "lab-soak-sampler");
+			th.setDaemon(true);
+			return th;
+		});
+		intervals.begin(System.nanoTime());
+		Runnable tick = () -> intervals.cut(probe);
+		long n = o.seconds() / o.intervalSeconds();
+		for (long i = 1; i < n; i++) {
+			ticker.schedule(tick, i * o.intervalSeconds(), TimeUnit.SECONDS);
+		}
+		try {
+			load.runOpen(t, rate, o.seconds(), dir.resolve("raw").resolve(t.name() + "-soak.jtl"), intervals::record);
+		}
+		finally {
+			ticker.shutdown();
+			ticker.awaitTermination(60, TimeUnit.SECONDS);
+		}
+		tick.run(); // the last interval ends when the last arrivals are done
+	}
+
+	/** Keep-alive connections of the latency engine during a soak. */
+	static final int CONNECTIONS = 32;
 
 	/**
 	 * The most the target completes in the open model: JMeter's open model opens a
@@ -176,6 +209,8 @@ final class Soak {
 								: " (" + Math.round(SHARE_OF_MAX * 100)
 										+ " % of the open-model max: arrivals at the max of " + s.threads()
 										+ " closed-model threads, " + o.probeSeconds() + " s each)"));
+		m.put("latency_engine", s.catalog().request(s.targets().get(0).plan(), s.jmeterProperties()) != null
+				? OpenLoad.describe(CONNECTIONS) + "; one window per interval" : "JMeter (whole ms)");
 		m.put("soak_s", o.seconds());
 		m.put("interval_s", o.intervalSeconds());
 		m.put("max_error_rate_pct", o.limits().maxErrorRatePct());

@@ -40,8 +40,9 @@ final class Verdict {
 		}
 		if (totals.p99LastMs() - totals.p99FirstMs() > P99_FLOOR_MS && totals.p99DriftPct() > limits.maxP99DriftPct()) {
 			out.add(String.format(Locale.ROOT,
-					"p99 drifted from %d ms (first third) to %d ms (last third): +%.1f %% " + "is over %s %%",
-					totals.p99FirstMs(), totals.p99LastMs(), totals.p99DriftPct(), num(limits.maxP99DriftPct())));
+					"p99 drifted from %s ms (first third) to %s ms (last third): +%.1f %% " + "is over %s %%",
+					ms(totals.p99FirstMs()), ms(totals.p99LastMs()), totals.p99DriftPct(),
+					num(limits.maxP99DriftPct())));
 		}
 		if (samples.isEmpty()) {
 			return out;
@@ -84,6 +85,11 @@ final class Verdict {
 
 	static String num(double v) {
 		return v == Math.rint(v) ? Long.toString((long) v) : String.format(Locale.ROOT, "%.1f", v);
+	}
+
+	/** A latency in ms with two significant digits: 0.41, 4.1, 41. */
+	static String ms(double ms) {
+		return String.format(Locale.ROOT, ms < 1 ? "%.2f" : ms < 10 ? "%.1f" : "%.0f", ms);
 	}
 
 }

@@ -1,0 +1,123 @@
+#!/usr/bin/env bash
+# The lab's latency engine beside an independent µs-resolution open-model tool (Vegeta, MIT) at the same arrival rate
+# on the same warmed apps: what the gateway hop adds at p50 and p99, measured both ways in interleaved rounds.
+# A measurement script, not a CI gate. NEEDS GO (1.21 or newer) on this machine: Vegeta is fetched and built from the
+# Go module proxy by `go run github.com/tsenart/vegeta/v12@v12.13.0` (the first call takes a minute). See --help.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+source "$ROOT/ci/lib.sh"
+cd "$ROOT"
+VEGETA=(go run github.com/tsenart/vegeta/v12@v12.13.0)
+RATE="" SECONDS_PER=30 ROUNDS=2 OUT="$ROOT/results/latency-compare"
+
+usage() {
+  cat <<EOF
+Usage: bench/latency-compare.sh [--rate R] [--seconds S] [--rounds N]
+
+Start the apps first: ./lab up. Then, on the warmed gateway and study-service (ports from lab.properties):
+  1. warm-up: ./lab bench --no-start --targets gateway,direct (short), which also gives the default rate
+     (half the slower target's TPS, as ./lab bench chooses it) when --rate is not given
+  2. N rounds, each: Vegeta on gateway and direct (S s each, alternating order), then the lab's latency engine on
+     both (./lab bench --latency-levels 1, 3 interleaved repetitions of S/3 s per target), all at the same rate
+  3. a table per round and tool (p50/p99 of each target, the hop's added p50/p99), then each tool's mean added
+     p50/p99 side by side: the lab agrees when its added p50 is within ± 0.1 ms and its added p99 within ± 35 %
+     of Vegeta's (exit 0; 3 when not)
+Request: GET /api/studies/{id}, id uniform in 1..10000, as the plans and the lab's engine send it.
+Loopback only; every load is bounded by its duration. Results: results/latency-compare/<stamp>/.
+
+Options:
+  --rate R       arrivals per second for both tools (default: from the warm-up run)
+  --seconds S    seconds per target and round for each tool (default $SECONDS_PER)
+  --rounds N     interleaved rounds (default $ROUNDS)
+EOF
+}
+
+while [ $# -gt 0 ]; do
+  case $1 in
+    --rate) RATE=$2; shift 2 ;;
+    --seconds) SECONDS_PER=$2; shift 2 ;;
+    --rounds) ROUNDS=$2; shift 2 ;;
+    -h|--help) usage; exit 0 ;;
+    *) echo "error: unknown option $1 — see --help" >&2; exit 2 ;;
+  esac
+done
+command -v go >/dev/null || { echo "error: Go is not installed: Vegeta is built with it (go.dev/dl, 1.21+)" >&2; exit 2; }
+[[ $SECONDS_PER =~ ^[0-9]+$ && $SECONDS_PER -ge 3 && $ROUNDS =~ ^[0-9]+$ && $ROUNDS -ge 1 ]] \
+  || { echo "error: --seconds must be ≥ 3 and --rounds ≥ 1" >&2; exit 2; }
+GW=http://127.0.0.1:$(lab_prop service.gateway.port)
+DIRECT=http://127.0.0.1:$(lab_prop service.study-service.port)
+for url in "$GW" "$DIRECT"; do
+  curl -fsS -o /dev/null --max-time 3 "$url/api/studies/1" \
+    || { echo "error: $url/api/studies/1 does not answer: start the apps with ./lab up" >&2; exit 2; }
+done
+DIR="$OUT/$(date +%Y%m%d-%H%M%S)"
+mkdir -p "$DIR"
+"${VEGETA[@]}" -version > /dev/null   # fetch and build it now, not inside a measured round
+
+targets() { # targets URL FILE: 20,000 GET lines with ids uniform in 1..10000 (Vegeta goes round them)
+  python3 -c 'import random, sys
+random.seed(42)
+for _ in range(20000):
+    print("GET %s/api/studies/%d" % (sys.argv[1], random.randint(1, 10000)))' "$1" > "$2"
+}
+targets "$GW" "$DIR/gateway.targets"
+targets "$DIRECT" "$DIR/direct.targets"
+
+echo "== warm-up: ./lab bench --no-start --targets gateway,direct (short)"
+./lab bench --no-start --targets gateway,direct --repetitions 2 --duration 3 --latency-repetitions 1 \
+  --latency-levels 1 ${RATE:+--rate "$RATE"} --no-dashboard --metrics-port 0 --results "$DIR/warmup" \
+  > "$DIR/warmup.log" 2>&1 || { tail -5 "$DIR/warmup.log"; echo "error: the warm-up run failed ($DIR/warmup.log)" >&2; exit 1; }
+if [ -z "$RATE" ]; then
+  RATE=$(python3 -c 'import glob, json, sys
+print(int(json.load(open(glob.glob(sys.argv[1] + "/*/run.json")[0]))["latency"]["answer_rate"]))' "$DIR/warmup")
+fi
+echo "   rate: $RATE req/s"
+
+vegeta() { # vegeta TARGET ROUND: one open-model window at RATE into vegeta-TARGET-ROUND.json (latencies in ns)
+  "${VEGETA[@]}" attack -targets="$DIR/$1.targets" -rate="$RATE/1s" -duration="${SECONDS_PER}s" -timeout=10s \
+    | "${VEGETA[@]}" report -type=json > "$DIR/vegeta-$1-$2.json"
+}
+lab_engine() { # lab_engine ROUND: the lab's engine at RATE, 3 interleaved repetitions of S/3 s per target
+  ./lab bench --no-start --targets gateway,direct --warmup 0 --repetitions 1 --duration $((SECONDS_PER / 3)) \
+    --latency-repetitions 3 --latency-levels 1 --rate "$RATE" --no-dashboard --metrics-port 0 \
+    --results "$DIR/lab-$1" > "$DIR/lab-$1.log" 2>&1 \
+    || { tail -5 "$DIR/lab-$1.log"; echo "error: the lab's run failed ($DIR/lab-$1.log)" >&2; exit 1; }
+}
+for round in $(seq 1 "$ROUNDS"); do
+  echo "== round $round/$ROUNDS at $RATE req/s: Vegeta, then the lab's engine"
+  if [ $((round % 2)) -eq 1 ]; then vegeta gateway "$round"; vegeta direct "$round"
+  else vegeta direct "$round"; vegeta gateway "$round"; fi
+  lab_engine "$round"
+done
+
+python3 - "$DIR" "$ROUNDS" "$RATE" <<'PY' | tee "$DIR/compare.md"
+import glob, json, sys
+d, rounds, rate = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+rows, added = [], {"vegeta": [], "lab": []}
+for r in range(1, rounds + 1):
+    v = {t: json.load(open(f"{d}/vegeta-{t}-{r}.json")) for t in ("gateway", "direct")}
+    vp = {t: (v[t]["latencies"]["50th"] / 1e6, v[t]["latencies"]["99th"] / 1e6, 100 * v[t]["success"]) for t in v}
+    lab = json.load(open(glob.glob(f"{d}/lab-{r}/*/run.json")[0]))["latency"]
+    lvl = next(x for x in lab["levels"] if x["rate"] == lab["answer_rate"])
+    lp = {t: (p["p50_us"] / 1e3, p["p99_us"] / 1e3, p["success_rate"]) for t, p in lvl["targets"].items()}
+    for tool, p in (("vegeta", vp), ("lab", lp)):
+        a50, a99 = p["gateway"][0] - p["direct"][0], p["gateway"][1] - p["direct"][1]
+        added[tool].append((a50, a99))
+        rows.append(f"| {r} | {tool} | {p['gateway'][0]:.3f} | {p['direct'][0]:.3f} | **{a50:.3f}** | "
+                    f"{p['gateway'][1]:.3f} | {p['direct'][1]:.3f} | **{a99:.3f}** | "
+                    f"{min(p['gateway'][2], p['direct'][2]):.2f} % |")
+print(f"# The hop's added latency at {rate} req/s: the lab's engine beside Vegeta (ms)\n")
+print("| round | tool | gateway p50 | direct p50 | added p50 | gateway p99 | direct p99 | added p99 | success |")
+print("|---|---|---:|---:|---:|---:|---:|---:|---:|")
+print("\n".join(rows))
+mean = {t: (sum(a for a, _ in x) / len(x), sum(b for _, b in x) / len(x)) for t, x in added.items()}
+d50 = mean["lab"][0] - mean["vegeta"][0]
+r99 = mean["lab"][1] / mean["vegeta"][1] - 1 if mean["vegeta"][1] else float("nan")
+ok50, ok99 = abs(d50) <= 0.1, abs(r99) <= 0.35
+print(f"\nMean added p50: lab {mean['lab'][0]:.3f} ms, Vegeta {mean['vegeta'][0]:.3f} ms: difference {d50:+.3f} ms "
+      f"({'within' if ok50 else 'NOT within'} ± 0.1 ms).")
+print(f"Mean added p99: lab {mean['lab'][1]:.3f} ms, Vegeta {mean['vegeta'][1]:.3f} ms: lab {100 * r99:+.0f} % "
+      f"({'within' if ok99 else 'NOT within'} ± 35 %).")
+sys.exit(0 if ok50 and ok99 else 3)
+PY

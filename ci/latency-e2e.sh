@@ -1,0 +1,99 @@
+#!/usr/bin/env bash
+# End-to-end checks that a bench run which cannot support an answer gives none (docs/runner.md, "Validity"), on real
+# processes, and that a good run reports latency across the load range:
+#   1. no app up: ./lab bench --quick with --no-start, and with --remote, exits 2 naming the URL and how to start it
+#   2. a load engine that produces nothing (--rate 0.001: no arrival falls in the latency engine's windows): INVALID, exit 3
+#   3. one target down mid-run (./lab down monolith while bench measures it): INVALID, exit 3
+#   4. a good --quick run: "smoke run, not for quoting" first, the latency table with its rates and sample counts, exit 0
+# Loopback only; every load is bounded by the runner's durations.
+set -euo pipefail
+CI_NAME=latency
+source "$(dirname "$0")/lib.sh"
+cd "$CI_ROOT"
+OUT="$CI_ROOT/results/latency-e2e"
+rm -rf "$OUT"; mkdir -p "$OUT"
+GW=http://127.0.0.1:$(lab_prop service.gateway.port)
+
+cleanup() { ./lab down >/dev/null 2>&1 || true; }
+trap cleanup EXIT
+
+# expect_exit CODE LOG CMD...: runs CMD with stdout+stderr into LOG, true when it exits CODE
+expect_exit() { local code=$1 log=$2; shift 2; set +e; "$@" > "$log" 2>&1; local rc=$?; set -e; echo "       exit $rc"; [ "$rc" = "$code" ]; }
+
+echo "== 1. no app up: exit 2 before warm-up, naming the URL and the fix"
+./lab down >/dev/null 2>&1 || true
+check "--no-start: exit 2" expect_exit 2 "$OUT/nostart.log" ./lab bench --quick --no-start --metrics-port 0 --results "$OUT/x"
+check "--no-start: names the gateway's request and how to start it" \
+  grep -q "target gateway does not answer its plan's request: GET $GW/api/studies/1 .*start it with ./lab up, or drop --no-start" "$OUT/nostart.log"
+check "--remote (nothing started by the lab): exit 2" \
+  expect_exit 2 "$OUT/remote.log" ./lab bench --quick --remote 127.0.0.2 --metrics-port 0 --results "$OUT/x"
+check "--remote: names the URL and ./lab up" \
+  grep -q "GET $GW/api/studies/1 .*start it with ./lab up (with --remote the lab starts nothing)" "$OUT/remote.log"
+check "no results directory was created" bash -c '[ ! -e "$0" ]' "$OUT/x"
+
+./lab up > "$OUT/up.log" 2>&1 || { cat "$OUT/up.log"; fail "./lab up"; exit 1; }
+
+# run_json_says DIR STATUS WORD: run.json under DIR has that status, and a reason naming WORD when INVALID
+run_json_says() {
+  python3 - "$@" <<'PY'
+import glob, json, sys
+root, status, word = sys.argv[1], sys.argv[2], sys.argv[3]
+runs = glob.glob(root + "/*/run.json")
+if not runs:
+    sys.exit("no run.json under " + root)
+r = json.load(open(runs[0]))
+print("       status:", r.get("status"), "|", "; ".join(r.get("invalid_because") or []))
+ok = r.get("status") == status and (status != "INVALID" or (r.get("answer") is None
+                                     and any(word in x for x in r["invalid_because"])))
+sys.exit(0 if ok else 1)
+PY
+}
+
+echo "== 2. a load engine that produces nothing: INVALID, exit 3, no answer"
+check "--rate 0.001: exit 3" expect_exit 3 "$OUT/nothing.log" \
+  ./lab bench --quick --no-start --targets gateway,direct --rate 0.001 --metrics-port 0 --results "$OUT/nothing"
+check "stderr says INVALID and names the engine that produced nothing" \
+  grep -q "^INVALID: .*the engine produced nothing" "$OUT/nothing.log"
+check "no answer line" bash -c '! grep -q "^answer:" "$0"' "$OUT/nothing.log"
+check "run.json: status INVALID, no answer, the reason" run_json_says "$OUT/nothing" INVALID "produced nothing"
+check "report.md's first line says INVALID" bash -c 'head -1 "$(ls "$0"/*/report.md)" | grep -q INVALID' "$OUT/nothing"
+
+echo "== 3. one target down mid-run: INVALID, exit 3"
+: > "$OUT/down.log"
+set +e
+./lab bench --quick --no-start --metrics-port 0 --results "$OUT/down" > "$OUT/down.log" 2>&1 &
+bench=$!
+set -e
+deadline=$((SECONDS + 120))
+until grep -q "measure monolith rep 1" "$OUT/down.log" || [ $SECONDS -ge $deadline ]; do sleep 0.2; done
+./lab down monolith > /dev/null 2>&1
+set +e; wait "$bench"; rc=$?; set -e
+echo "       exit $rc"
+check "exit 3" bash -c '[ "$0" = 3 ]' "$rc"
+check "stderr names the monolith under the success threshold" \
+  grep -q "^INVALID: .*monolith.*succeeded, under the 99 % a run needs" "$OUT/down.log"
+check "run.json: status INVALID, the monolith named" run_json_says "$OUT/down" INVALID monolith
+check "report.md's first line says INVALID" bash -c 'head -1 "$(ls "$0"/*/report.md)" | grep -q INVALID' "$OUT/down"
+
+echo "== 4. a good --quick run: smoke-run first line, latency across the load range"
+./lab up monolith > /dev/null 2>&1
+check "exit 0" expect_exit 0 "$OUT/good.log" ./lab bench --quick --no-start --metrics-port 0 --results "$OUT/good"
+check "the answer says smoke run, with the hop's added latency in ms" \
+  grep -q "^answer: Smoke run, not for quoting (--quick): .* it adds .* ms at p50 and .* ms at p99" "$OUT/good.log"
+check "report.md's first line says smoke run, not for quoting" \
+  bash -c 'head -1 "$(ls "$0"/*/report.md)" | grep -q "smoke run, not for quoting"' "$OUT/good"
+check "run.json: ≥ 4 rates, gateway and direct at each with samples, a knee rule" python3 - "$OUT/good" <<'PY'
+import glob, json, sys
+r = json.load(open(glob.glob(sys.argv[1] + "/*/run.json")[0]))
+l = r["latency"]
+levels = l["levels"]
+for v in levels:
+    print("       %6.0f req/s: " % v["rate"] + ", ".join("%s n=%d p50=%.0f µs" % (t, p["samples"], p["p50_us"])
+                                                    for t, p in v["targets"].items()))
+ok = r["status"] == "valid" and len(levels) >= 4 and all(
+    all(v["targets"].get(t, {}).get("samples", 0) > 0 for t in ("gateway", "direct")) for v in levels) and l["knee_rule"]
+sys.exit(0 if ok else 1)
+PY
+
+[ "$failures" -eq 0 ] || { echo "latency e2e: $failures check(s) failed; first: $FAILED"; exit 1; }
+echo "latency e2e: all checks passed"

@@ -1,0 +1,88 @@
+package dev.gatewaylab.runner.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import dev.gatewaylab.runner.latency.OpenLoad;
+import dev.gatewaylab.runner.report.LatencyReport;
+import dev.gatewaylab.runner.result.LatencyResult;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+
+class LatencyCurveTests {
+
+	/** A window of {@code n} responses: 98 % at {@code fastUs}, 2 % at {@code slowUs}. */
+	static OpenLoad.Window window(double rate, long n, long fastUs, long slowUs) {
+		Histogram h = new Histogram(3);
+		h.recordValueWithCount(fastUs * 1000, n - n / 50);
+		h.recordValueWithCount(slowUs * 1000, n / 50);
+		return new OpenLoad.Window(h, n, n, n, 0, 0, false, rate, 3);
+	}
+
+	private static LatencyPhase.Windows windows(OpenLoad.Window... w) {
+		return new LatencyPhase.Windows(new ArrayList<>(List.of(w)), new ArrayList<>());
+	}
+
+	private static LatencyPhase.Measured measured(Map<Double, long[]> gwFastSlowPerRate, int reps) {
+		Map<Double, Map<String, LatencyPhase.Windows>> byRate = new TreeMap<>();
+		gwFastSlowPerRate.forEach((rate, gw) -> {
+			Map<String, LatencyPhase.Windows> m = new LinkedHashMap<>();
+			OpenLoad.Window[] g = new OpenLoad.Window[reps];
+			OpenLoad.Window[] d = new OpenLoad.Window[reps];
+			for (int i = 0; i < reps; i++) {
+				g[i] = window(rate, 5000, gw[0] + 10 * i, gw[1]);
+				d[i] = window(rate, 5000, 200, 700);
+			}
+			m.put("gateway", windows(g));
+			m.put("direct", windows(d));
+			byRate.put(rate, m);
+		});
+		return new LatencyPhase.Measured(1000, byRate, List.of());
+	}
+
+	@Test
+	void theHopsAddedLatencyIsGatewayMinusDirectPerRateWithAnIntervalAtTheAnswerRate() {
+		LatencyResult r = LatencyCurve.of(measured(Map.of(500.0, new long[] { 400, 1500 }, 1000.0,
+				new long[] { 410, 1800 }, 1300.0, new long[] { 420, 2500 }, 1600.0, new long[] { 450, 9000 }), 3));
+		assertThat(r.levels()).extracting(LatencyResult.Level::rate).containsExactly(500.0, 1000.0, 1300.0, 1600.0);
+		LatencyResult.Added atAnswer = r.addedAtAnswerRate();
+		// per repetition: gateway p50 410, 420, 430 µs (1 % resolution) against 200
+		assertThat(atAnswer.p50().values()).hasSize(3);
+		assertThat(atAnswer.p50().mean()).isCloseTo(220, within(5.0));
+		assertThat(atAnswer.p50().ci95()).isPositive();
+		assertThat(atAnswer.p99().mean()).isCloseTo(1100, within(15.0));
+		// 15,000 samples over the three windows: enough for p99.9
+		assertThat(r.levels().get(1).targets().get("gateway").p999Us()).isNotNull();
+	}
+
+	@Test
+	void theKneeIsTheFirstRateWhereTheAddedP99DoublesOnTheLowestRatesAndNoneWhenItNeverDoes() {
+		LatencyResult knee = LatencyCurve.of(measured(Map.of(500.0, new long[] { 400, 1500 }, 1000.0,
+				new long[] { 410, 1800 }, 1300.0, new long[] { 420, 2500 }, 1600.0, new long[] { 450, 9000 }), 1));
+		// added p99: 800, 1100, 1800 (≥ 2 × 800), 8300 µs
+		assertThat(knee.kneeRate()).isEqualTo(1300.0);
+		LatencyResult flat = LatencyCurve.of(measured(Map.of(500.0, new long[] { 400, 1500 }, 1000.0,
+				new long[] { 410, 1600 }, 1300.0, new long[] { 420, 1700 }, 1600.0, new long[] { 450, 2000 }), 1));
+		assertThat(flat.kneeRate()).isNull();
+		assertThat(LatencyReport.knee(flat)).isEqualTo("No knee up to 1,600 req/s (the highest rate measured).");
+	}
+
+	@Test
+	void aPointWithFewerThanTenThousandSamplesHasNoP999AndOneWithoutRequestsHasNoFigures() {
+		LatencyResult.Point few = LatencyCurve.point(500, List.of(window(500, 9_999, 300, 900)));
+		assertThat(few.samples()).isEqualTo(9_999);
+		assertThat(few.p999Us()).isNull();
+		assertThat(few.p50Us()).isCloseTo(300, within(3.0));
+		LatencyResult.Point none = LatencyCurve.point(500,
+				List.of(new OpenLoad.Window(new Histogram(3), 0, 0, 0, 0, 0, false, 500, 3)));
+		assertThat(none.requests()).isZero();
+		assertThat(none.successRate()).isZero();
+		assertThat(none.p50Us()).isNaN();
+	}
+
+}

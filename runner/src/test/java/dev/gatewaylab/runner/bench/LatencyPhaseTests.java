@@ -1,0 +1,105 @@
+package dev.gatewaylab.runner.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.gatewaylab.runner.latency.OpenLoad;
+import dev.gatewaylab.runner.run.Catalog;
+import dev.gatewaylab.runner.run.Progress;
+import dev.gatewaylab.runner.run.Settings;
+import dev.gatewaylab.runner.run.Target;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Which windows the latency phase runs, in which order, at which rates (a stand-in
+ * engine).
+ */
+class LatencyPhaseTests {
+
+	private static Catalog catalog() {
+		Properties p = new Properties();
+		p.setProperty("services", "study-service,gateway,monolith");
+		for (String s : List.of("study-service", "gateway", "monolith")) {
+			p.setProperty("service." + s + ".port", "8081");
+			p.setProperty("service." + s + ".management-port", "9081");
+		}
+		p.setProperty("targets", "gateway,direct,monolith");
+		p.setProperty("target.gateway.service", "gateway");
+		p.setProperty("target.direct.service", "study-service");
+		p.setProperty("target.monolith.service", "monolith");
+		for (String t : List.of("gateway", "direct", "monolith")) {
+			p.setProperty("target." + t + ".needs", "study-service");
+			p.setProperty("target." + t + ".plan", t);
+			p.setProperty("plan." + t + ".request", "GET /api/studies/{id}");
+		}
+		return Catalog.parse(p);
+	}
+
+	private static Settings settings(boolean quick, int warmup) {
+		return new Settings(8, 3, warmup, 120, 8, 0, false, 3, 0, List.of(), Map.of("idMax", "50"), null, null, 0, null,
+				quick, null, false, catalog());
+	}
+
+	private static Target t(String name) {
+		return new Target(name, name, URI.create("http://127.0.0.1:1"), name, null);
+	}
+
+	private final List<String> calls = new ArrayList<>();
+
+	private LatencyPhase.Measured run(Settings s) {
+		LatencyPhase phase = new LatencyPhase(s, new LatencyPlan(LatencyPlan.DEFAULT_LEVELS, 99),
+				(target, request, rate, seconds) -> {
+					assertThat(request.idMax()).isEqualTo(50);
+					calls.add(target.name() + "@" + Math.round(rate) + "/" + seconds);
+					return LatencyCurveTests.window(rate, 100, 300, 900);
+				});
+		try (Progress progress = new Progress(new PrintStream(new ByteArrayOutputStream()), 10)) {
+			return phase.run(List.of(t("gateway"), t("direct"), t("monolith")), 1000, progress);
+		}
+	}
+
+	@Test
+	void everyTargetAtTheAnswerRateInAlternatingOrderThenTheHopAtTheOtherRates() {
+		LatencyPhase.Measured m = run(settings(false, 5));
+		assertThat(calls).containsExactly(
+				// discarded warm-up, 1 s per target
+				"gateway@1000/1.0", "direct@1000/1.0", "monolith@1000/1.0",
+				// the answer rate: 3 interleaved repetitions of --duration
+				"gateway@1000/3.0", "direct@1000/3.0", "monolith@1000/3.0", "monolith@1000/3.0", "direct@1000/3.0",
+				"gateway@1000/3.0", "gateway@1000/3.0", "direct@1000/3.0", "monolith@1000/3.0",
+				// the curve: gateway and direct, windows for 10,000 samples within [2, 5]
+				// s
+				"gateway@500/5.0", "direct@500/5.0", "direct@1300/5.0", "gateway@1300/5.0", "gateway@1600/5.0",
+				"direct@1600/5.0");
+		assertThat(m.byRate().keySet()).containsExactly(500.0, 1000.0, 1300.0, 1600.0);
+		assertThat(m.byRate().get(1000.0).get("gateway").windows()).hasSize(3);
+	}
+
+	@Test
+	void aQuickRunSkipsTheWarmUpAndKeepsEveryWindowToOneSecond() {
+		run(settings(true, 2));
+		assertThat(calls).hasSize(3 * 3 + 3 * 2).allMatch(c -> c.endsWith("/1.0"));
+	}
+
+	@Test
+	void anEngineFailureBecomesAnEmptyWindowNamed() {
+		LatencyPhase phase = new LatencyPhase(settings(true, 0), new LatencyPlan(new double[] { 1 }, 99),
+				(target, request, rate, seconds) -> {
+					throw new IllegalStateException("connection refused");
+				});
+		LatencyPhase.Measured m;
+		try (Progress progress = new Progress(new PrintStream(new ByteArrayOutputStream()), 10)) {
+			m = phase.run(List.of(t("gateway")), 1000, progress);
+		}
+		LatencyPhase.Windows w = m.byRate().get(1000.0).get("gateway");
+		assertThat(w.errors()).hasSize(3).containsOnly("connection refused");
+		assertThat(w.windows()).extracting(OpenLoad.Window::requests).containsExactly(0L, 0L, 0L);
+	}
+
+}
