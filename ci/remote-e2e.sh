@@ -51,7 +51,8 @@ check "two engines on one machine with one port: bench refuses (exit 2)" bash -c
 
 echo "== ./lab bench --quick --remote $REMOTE (gateway, direct; no warm-up so every request is measured)"
 before=$(access_lines)
-./lab bench --quick --warmup 0 --remote "$REMOTE" --targets gateway,direct "${COMMON[@]}" --results "$OUT/quick" \
+./lab bench --quick --warmup 0 --latency-repetitions 0 --remote "$REMOTE" --targets gateway,direct "${COMMON[@]}" \
+  --results "$OUT/quick" \
   | tee "$OUT/quick.log"
 run=$(ls -d "$OUT"/quick/*/ | head -1)
 check "report written, no INCOMPLETE marker" bash -c "[ -s '$run/run.json' ] && [ -s '$run/report.md' ] && [ ! -e '$run/INCOMPLETE' ]"
@@ -92,8 +93,9 @@ for t in r["targets"]:
 gw = {x["name"]: x for x in r["targets"]}["gateway"]
 jtl_gw = len(rows("gateway-rep*.jtl")) + len(rows("gateway-open*.jtl"))
 access = int(os.environ["ACCESS_DELTA"])
-print(f"       gateway: run.json {gw['samples']} + open {gw['open_model']['samples']}, JTL {jtl_gw}, access log {access}")
-ok &= gw["samples"] + gw["open_model"]["samples"] == jtl_gw == access
+open_samples = (gw["open_model"] or {}).get("samples", 0)
+print(f"       gateway: run.json {gw['samples']} + open {open_samples}, JTL {jtl_gw}, access log {access}")
+ok &= gw["samples"] + open_samples == jtl_gw == access
 for e in engines:
     print(f"       engine {e}: {by_engine[e]['samples']} samples ({by_engine[e]['share_percent']:.1f} %), "
           f"CPU {by_engine[e]['cpu_percent']}, clock offset {by_engine[e]['clock_offset_ms']} ms")

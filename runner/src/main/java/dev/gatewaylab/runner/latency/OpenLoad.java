@@ -5,6 +5,7 @@ import static io.hyperfoil.http.steps.HttpStepCatalog.SC;
 import io.hyperfoil.api.config.Benchmark;
 import io.hyperfoil.api.config.BenchmarkBuilder;
 import io.hyperfoil.api.config.Phase;
+import io.hyperfoil.api.config.PhaseBuilder;
 import io.hyperfoil.api.session.PhaseInstance;
 import io.hyperfoil.api.statistics.StatisticsSnapshot;
 import io.hyperfoil.core.impl.LocalSimulationRunner;
@@ -15,6 +16,7 @@ import io.hyperfoil.http.statistics.HttpStats;
 import java.net.URI;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Function;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -57,9 +59,24 @@ public final class OpenLoad {
 	 * blocks until the last arrival completed or timed out.
 	 */
 	public static Window run(URI base, PlanRequest request, double rate, double seconds, int connections) {
+		int maxSessions = (int) Math.max(64, Math.ceil(rate * TIMEOUT_MS / 1000.0));
+		return execute(base, request, connections, seconds, rate,
+				catalog -> catalog.constantRate(0).usersPerSec(rate).variance(true).maxSessions(maxSessions));
+	}
+
+	/**
+	 * The same engine in the closed model: {@code users} sessions, each with its own
+	 * keep-alive connection, sending the next request when the last one has answered, for
+	 * {@code seconds} ({@link Window#rate()} is then the rate achieved).
+	 */
+	public static Window closed(URI base, PlanRequest request, int users, double seconds) {
+		return execute(base, request, users, seconds, 0, catalog -> catalog.always(users));
+	}
+
+	private static Window execute(URI base, PlanRequest request, int connections, double seconds, double rate,
+			Function<PhaseBuilder.Catalog, PhaseBuilder<?>> model) {
 		long durationMs = Math.max(1, Math.round(seconds * 1000));
 		Protocol protocol = Protocol.fromScheme(base.getScheme());
-		int maxSessions = (int) Math.max(64, Math.ceil(rate * TIMEOUT_MS / 1000.0));
 		BenchmarkBuilder builder = BenchmarkBuilder.builder().name("lab-latency").threads(1);
 		builder.addPlugin(HttpPluginBuilder::new)
 			.ergonomics()
@@ -74,11 +91,7 @@ public final class OpenLoad {
 			.sharedConnections(connections)
 			.requestTimeout(TIMEOUT_MS)
 			.endHttp();
-		builder.addPhase("load")
-			.constantRate(0)
-			.usersPerSec(rate)
-			.variance(true)
-			.maxSessions(maxSessions)
+		model.apply(builder.addPhase("load"))
 			.duration(durationMs)
 			.maxDuration(durationMs + TIMEOUT_MS + 1000)
 			.scenario()
@@ -114,8 +127,9 @@ public final class OpenLoad {
 		HttpStats http = HttpStats.get(total);
 		long ok = request.expectStatus() >= 200 && request.expectStatus() < 300 ? http.status_2xx : 0;
 		long failures = total.requestCount - ok;
+		double achieved = rate > 0 ? rate : total.responseCount / (durationMs / 1000.0);
 		return new Window(histogram, total.requestCount, total.responseCount, ok, Math.max(0, failures),
-				total.blockedTime, throttled.get(), rate, durationMs / 1000.0);
+				total.blockedTime, throttled.get(), achieved, durationMs / 1000.0);
 	}
 
 }

@@ -16,7 +16,7 @@ import java.util.Map;
 public final class SweepReport {
 
 	private static final List<String> HEADER = List.of("target", "threads", "samples", "TPS", "AVG ms", "MIN ms",
-			"MAX ms", "p99 ms", "success");
+			"MAX ms", "p99 ms", "p50 µs", "p99 µs", "p99.9 µs", "success");
 
 	private SweepReport() {
 	}
@@ -35,9 +35,11 @@ public final class SweepReport {
 
 	public static Document document(SweepResult sweep) {
 		Document doc = new Document("Gateway Lab sweep");
-		doc.text("Closed model: each level is a fixed number of JMeter threads for "
-				+ sweep.settings().get("duration_s")
-				+ " s (one run per level, after a warm-up); TPS ≈ threads ÷ latency until something saturates.");
+		doc.text("Closed model: each level is a fixed number of users for " + sweep.settings().get("duration_s")
+				+ " s (one run per level, after a warm-up); TPS ≈ users ÷ latency until something saturates. Levels "
+				+ "of a plan with a request line in lab.properties run on the latency engine (one keep-alive "
+				+ "connection per user, response times in µs; p99.9 from 10,000 samples); others, and every level "
+				+ "with --remote, on JMeter threads (whole ms, µs columns –).");
 		Map<String, List<SweepResult.Point>> byTarget = new LinkedHashMap<>();
 		sweep.points().forEach(p -> byTarget.computeIfAbsent(p.target(), k -> new ArrayList<>()).add(p));
 		if (!byTarget.isEmpty()) {
@@ -54,7 +56,7 @@ public final class SweepReport {
 				.toList();
 			List<double[]> p99 = byTarget.values()
 				.stream()
-				.map(l -> l.stream().mapToDouble(SweepResult.Point::p99Ms).toArray())
+				.map(l -> l.stream().mapToDouble(p -> p.p99Us() != null ? p.p99Us() / 1000 : p.p99Ms()).toArray())
 				.toList();
 			doc.chart(Svg.lines("TPS vs concurrency", "threads", "req/s", names, tps, xs));
 			doc.chart(Svg.lines("p99 vs concurrency", "threads", "ms", names, p99, xs));
@@ -81,8 +83,16 @@ public final class SweepReport {
 			.stream()
 			.map(p -> List.of(p.target(), Integer.toString(p.threads()), Long.toString(p.samples()),
 					Fmt.num(p.tps(), 1), Fmt.num(p.avgMs(), 2), Long.toString(p.minMs()), Long.toString(p.maxMs()),
-					Long.toString(p.p99Ms()), Fmt.pct(p.successRate())))
+					Long.toString(p.p99Ms()), us(p.p50Us()), us(p.p99Us()), us(p.p999Us()), Fmt.pct(p.successRate())))
 			.toList();
+	}
+
+	/**
+	 * µs, or "–" for a level JMeter measured (whole ms) or one under 10,000 samples for
+	 * p99.9.
+	 */
+	private static String us(Double v) {
+		return v == null ? "–" : Fmt.num(v, 0);
 	}
 
 }

@@ -15,10 +15,22 @@ import java.util.Map;
 public record SweepResult(Map<String, Object> settings, Map<String, WarmupResult> warmup, List<Point> points,
 		List<String> warnings, List<EngineResult> engines) {
 
-	/** One concurrency level of one target. */
+	/**
+	 * One concurrency level of one target. From the latency engine (closed model): the ms
+	 * figures rounded from its µs ones, and {@code p50Us}/{@code p99Us}/{@code p999Us}
+	 * (p99.9 from 10,000 samples); from JMeter (whole ms): those three null.
+	 */
 	public record Point(String target, int threads, long samples, double tps, @JsonProperty("avg_ms") double avgMs,
 			@JsonProperty("min_ms") long minMs, @JsonProperty("max_ms") long maxMs, @JsonProperty("p99_ms") long p99Ms,
-			@JsonProperty("success_rate") double successRate) {
+			@JsonProperty("success_rate") double successRate, @JsonProperty("p50_us") Double p50Us,
+			@JsonProperty("p99_us") Double p99Us, @JsonProperty("p999_us") Double p999Us, String engine) {
+
+		/** A level measured by JMeter. */
+		public Point(String target, int threads, long samples, double tps, double avgMs, long minMs, long maxMs,
+				long p99Ms, double successRate) {
+			this(target, threads, samples, tps, avgMs, minMs, maxMs, p99Ms, successRate, null, null, null, "JMeter");
+		}
+
 	}
 
 	public void write(Path file) throws IOException {

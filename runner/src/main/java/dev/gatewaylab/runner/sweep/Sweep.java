@@ -21,7 +21,11 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import org.HdrHistogram.Histogram;
+import dev.gatewaylab.runner.latency.OpenLoad;
+import dev.gatewaylab.runner.latency.PlanRequest;
 
 /**
  * Runs a sweep: per target a warm-up at the lowest level, then one run per concurrency
@@ -75,6 +79,12 @@ final class Sweep {
 				}
 				for (int level : levels) {
 					progress.phase("sweep " + t.name() + " @" + level + " threads", s.durationSeconds());
+					PlanRequest request = s.remoteHosts().isEmpty()
+							? s.catalog().request(t.plan(), s.jmeterProperties()) : null;
+					if (request != null) {
+						points.add(point(t, level, OpenLoad.closed(t.url(), request, level, s.durationSeconds())));
+						continue;
+					}
 					Path jtl = run.dir().resolve("raw").resolve(t.name() + "-c" + level + ".jtl");
 					ProcSampler sampler = engineSampler();
 					try {
@@ -101,6 +111,17 @@ final class Sweep {
 			warnings.addAll(load.clockOffsets().warnings());
 		}
 		warnings.addAll(engineEvents);
+		List<String> nothing = new ArrayList<>();
+		for (SweepResult.Point p : points) {
+			if (p.samples() == 0) {
+				nothing.add(p.target() + " at " + p.threads() + " threads: the engine produced nothing");
+			}
+			else if (p.successRate() < 99) {
+				warnings.add(String.format(Locale.ROOT, "%s at %d threads: %.2f %% of requests succeeded", p.target(),
+						p.threads(), p.successRate()));
+			}
+		}
+		nothing.forEach(n -> warnings.add("INVALID: " + n));
 		SweepResult result = new SweepResult(settings(), warmups, points, warnings, perEngine);
 		SweepReport.write(run.dir(), result);
 		run.complete();
@@ -108,7 +129,23 @@ final class Sweep {
 		out.print(SweepReport.table(result));
 		warnings.forEach(w -> out.println("  warning: " + w));
 		out.println("sweep report: " + run.dir().resolve("sweep.html"));
+		if (!nothing.isEmpty()) {
+			err.println("INVALID: " + String.join("; ", nothing));
+			return 3;
+		}
 		return 0;
+	}
+
+	/** One level from the latency engine's closed-model window. */
+	static SweepResult.Point point(Target t, int level, OpenLoad.Window w) {
+		Histogram h = w.histogram();
+		long n = h.getTotalCount();
+		double us = 1000;
+		return new SweepResult.Point(t.name(), level, n, n / w.seconds(), n == 0 ? 0 : h.getMean() / 1e6,
+				n == 0 ? 0 : h.getMinValue() / 1_000_000, n == 0 ? 0 : Math.round(h.getMaxValue() / 1e6),
+				n == 0 ? 0 : Math.round(h.getValueAtPercentile(99) / 1e6), w.successRate(),
+				n == 0 ? null : h.getValueAtPercentile(50) / us, n == 0 ? null : h.getValueAtPercentile(99) / us,
+				n < 10_000 ? null : h.getValueAtPercentile(99.9) / us, "latency engine (closed model, µs)");
 	}
 
 	/**

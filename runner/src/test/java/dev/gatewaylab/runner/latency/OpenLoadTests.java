@@ -58,4 +58,16 @@ class OpenLoadTests {
 		assertThat(w.successRate()).isZero();
 	}
 
+	@Test
+	void theClosedModelKeepsUsersBusyAndNoMore() {
+		server.delayMs = 20;
+		OpenLoad.Window w = OpenLoad.closed(base(), PlanRequest.parse("GET /x", 1, 1, 200), 4, 2);
+		// 4 users × 2 s ÷ ≥ 20 ms per request: at most 400 requests, and far more than
+		// one
+		assertThat(w.requests()).isBetween(40L, 400L);
+		assertThat(w.ok()).isEqualTo(w.requests());
+		assertThat(w.rate()).isCloseTo(w.responses() / 2.0, org.assertj.core.api.Assertions.within(0.01));
+		assertThat(w.histogram().getValueAtPercentile(50)).isGreaterThanOrEqualTo(20_000_000L);
+	}
+
 }

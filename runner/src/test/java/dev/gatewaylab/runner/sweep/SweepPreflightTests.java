@@ -37,8 +37,8 @@ class SweepPreflightTests {
 		settings.put("targets", List.of(Map.of("name", "gateway")));
 		SweepResult sweep = new SweepResult(settings, Map.of(), points, List.of(), null);
 		String md = MarkdownWriter.write(SweepReport.document(sweep));
-		assertThat(md).contains("| gateway | 10 | 1000 | 100.0 | 10.00 | 1 | 50 | 40 | 100.00 % |")
-			.contains("| gateway | 100 | 2000 | 200.0 | 50.00 | 1 | 300 | 250 | 99.50 % |")
+		assertThat(md).contains("| gateway | 10 | 1000 | 100.0 | 10.00 | 1 | 50 | 40 | – | – | – | 100.00 % |")
+			.contains("| gateway | 100 | 2000 | 200.0 | 50.00 | 1 | 300 | 250 | – | – | – | 99.50 % |")
 			.contains("- targets: name=gateway")
 			.doesNotContain("{")
 			.endsWith("name=gateway\n");
