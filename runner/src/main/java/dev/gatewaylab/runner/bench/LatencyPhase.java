@@ -30,7 +30,8 @@ final class LatencyPhase {
 
 	/**
 	 * Windows at the curve's other rates last long enough for {@value #CURVE_SAMPLES}
-	 * samples, within [2, 5] s.
+	 * samples, within [2, 4] s (the run's time budget: a point short of 10,000 prints its
+	 * count and no p99.9).
 	 */
 	static final long CURVE_SAMPLES = 10_000;
 
@@ -70,7 +71,7 @@ final class LatencyPhase {
 		double warm = !s.quick() && s.warmupSeconds() > 0 ? targets * (1 + window) : 0;
 		double answer = Math.max(1, s.latencyRepetitions()) * targets
 				* ((s.quick() ? 1 : s.durationSeconds()) + window);
-		double curve = (plan.levels().length - 1) * Math.min(targets, 2) * ((s.quick() ? 1 : 5) + window);
+		double curve = (plan.levels().length - 1) * Math.min(targets, 2) * ((s.quick() ? 1 : 4) + window);
 		return Math.round(3 + warm + answer + curve);
 	}
 
@@ -88,7 +89,7 @@ final class LatencyPhase {
 
 	/** Seconds of one window at a curve rate (not the answer rate). */
 	double curveSeconds(double rate) {
-		return s.quick() ? 1 : Math.min(5, Math.max(2, Math.ceil(CURVE_SAMPLES / rate)));
+		return s.quick() ? 1 : Math.min(4, Math.max(2, Math.ceil(CURVE_SAMPLES / rate)));
 	}
 
 	Measured run(List<Target> targets, double answerRate, Progress progress) {

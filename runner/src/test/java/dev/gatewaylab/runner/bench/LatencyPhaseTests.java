@@ -75,8 +75,8 @@ class LatencyPhaseTests {
 				"gateway@1000/3.0", "gateway@1000/3.0", "direct@1000/3.0", "monolith@1000/3.0",
 				// the curve: gateway and direct, windows for 10,000 samples within [2, 5]
 				// s
-				"gateway@500/5.0", "direct@500/5.0", "direct@1300/5.0", "gateway@1300/5.0", "gateway@1600/5.0",
-				"direct@1600/5.0");
+				"gateway@500/4.0", "direct@500/4.0", "direct@1300/4.0", "gateway@1300/4.0", "gateway@1600/4.0",
+				"direct@1600/4.0");
 		assertThat(m.byRate().keySet()).containsExactly(500.0, 1000.0, 1300.0, 1600.0);
 		assertThat(m.byRate().get(1000.0).get("gateway").windows()).hasSize(3);
 	}
