@@ -5,8 +5,8 @@
 # Go module proxy by `go run github.com/tsenart/vegeta/v12@v12.13.0` (the first call takes a minute). See --help.
 set -euo pipefail
 
-ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-source "$ROOT/ci/lib.sh"
+BENCH_NAME=latency-compare
+source "$(dirname "$0")/lib.sh"
 cd "$ROOT"
 VEGETA=(go run github.com/tsenart/vegeta/v12@v12.13.0)
 RATE="" SECONDS_PER=30 ROUNDS=2 OUT="$ROOT/results/latency-compare"
@@ -39,18 +39,15 @@ while [ $# -gt 0 ]; do
     --seconds) SECONDS_PER=$2; shift 2 ;;
     --rounds) ROUNDS=$2; shift 2 ;;
     -h|--help) usage; exit 0 ;;
-    *) echo "error: unknown option $1 — see --help" >&2; exit 2 ;;
+    *) die "unknown option $1 — see --help" ;;
   esac
 done
-command -v go >/dev/null || { echo "error: Go is not installed: Vegeta is built with it (go.dev/dl, 1.21+)" >&2; exit 2; }
+command -v go >/dev/null || die "Go is not installed: Vegeta is built with it (go.dev/dl, 1.21+)"
 [[ $SECONDS_PER =~ ^[0-9]+$ && $SECONDS_PER -ge 3 && $ROUNDS =~ ^[0-9]+$ && $ROUNDS -ge 1 ]] \
-  || { echo "error: --seconds must be ≥ 3 and --rounds ≥ 1" >&2; exit 2; }
-GW=http://127.0.0.1:$(lab_prop service.gateway.port)
-DIRECT=http://127.0.0.1:$(lab_prop service.study-service.port)
-for url in "$GW" "$DIRECT"; do
-  curl -fsS -o /dev/null --max-time 3 "$url/api/studies/1" \
-    || { echo "error: $url/api/studies/1 does not answer: start the apps with ./lab up" >&2; exit 2; }
-done
+  || die "--seconds must be ≥ 3 and --rounds ≥ 1"
+GW=http://127.0.0.1:$GATEWAY_PORT
+DIRECT=http://127.0.0.1:$STUDY_SERVICE_PORT
+for url in "$GW" "$DIRECT"; do require_answer "$url" "$url/api/studies/1" "./lab up"; done
 DIR="$OUT/$(date +%Y%m%d-%H%M%S)"
 mkdir -p "$DIR"
 "${VEGETA[@]}" -version > /dev/null   # fetch and build it now, not inside a measured round
