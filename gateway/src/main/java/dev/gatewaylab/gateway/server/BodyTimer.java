@@ -1,0 +1,87 @@
+package dev.gatewaylab.gateway.server;
+
+import java.time.Duration;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+
+import io.netty.channel.ChannelHandlerContext;
+
+/**
+ * Times the request body a connection is receiving: a client that stops sending its own
+ * body for the read timeout, or takes longer than the request timeout for all of it, is
+ * reported to {@code onTimeout} (Reactor Netty's own read/request timeouts close the
+ * connection without an answer; left alone, the upstream's response timeout made it a 504
+ * counted as a server error).
+ * <p>
+ * One per connection, used on its event loop only. Only requests with a body pay for it:
+ * one timer task per body, re-armed every read timeout while bytes keep coming.
+ */
+final class BodyTimer {
+
+	private final ChannelHandlerContext ctx;
+
+	private final long readTimeoutNanos;
+
+	private final long requestTimeoutNanos;
+
+	private final Runnable onTimeout;
+
+	private final Runnable check = this::check;
+
+	private boolean running;
+
+	private long start;
+
+	private long lastRead;
+
+	private ScheduledFuture<?> task;
+
+	BodyTimer(ChannelHandlerContext ctx, Duration readTimeout, Duration requestTimeout, Runnable onTimeout) {
+		this.ctx = ctx;
+		this.readTimeoutNanos = readTimeout.toNanos();
+		this.requestTimeoutNanos = requestTimeout.toNanos();
+		this.onTimeout = onTimeout;
+	}
+
+	/** A request body started: from now on it must keep arriving. */
+	void start() {
+		this.running = true;
+		this.start = System.nanoTime();
+		this.lastRead = this.start;
+		this.task = this.ctx.executor().schedule(this.check, this.readTimeoutNanos, TimeUnit.NANOSECONDS);
+	}
+
+	/** A piece of the body arrived. */
+	void bodyRead() {
+		this.lastRead = System.nanoTime();
+	}
+
+	/** Whether a body is being received. */
+	boolean running() {
+		return this.running;
+	}
+
+	/** The body is complete, or the request is over. */
+	void stop() {
+		this.running = false;
+		if (this.task != null) {
+			this.task.cancel(false);
+			this.task = null;
+		}
+	}
+
+	private void check() {
+		if (!this.running || !this.ctx.channel().isActive()) {
+			return;
+		}
+		long now = System.nanoTime();
+		long sinceRead = now - this.lastRead;
+		if (sinceRead < this.readTimeoutNanos && now - this.start < this.requestTimeoutNanos) {
+			long next = Math.min(this.readTimeoutNanos - sinceRead, this.requestTimeoutNanos - (now - this.start));
+			this.task = this.ctx.executor().schedule(this.check, next, TimeUnit.NANOSECONDS);
+			return;
+		}
+		this.onTimeout.run();
+	}
+
+}
