@@ -1,5 +1,7 @@
 package dev.gatewaylab.gateway.logging;
 
+import java.util.List;
+
 import org.springframework.cloud.gateway.filter.headers.HttpHeadersFilter;
 import org.springframework.core.Ordered;
 import org.springframework.http.HttpHeaders;
@@ -8,7 +10,8 @@ import org.springframework.web.server.ServerWebExchange;
 
 /**
  * Puts the exchange's {@code X-Request-Id} (chosen by {@link AccessLogGlobalFilter}) on
- * the request sent upstream. Runs last, on the writable header copy
+ * the request sent upstream, as its only one: a client's second id (validated by nobody)
+ * is dropped, an invalid one replaced. Runs last, on the writable header copy
  * {@code RemoveHopByHopHeadersFilter} has already made for the routing filter, so no
  * extra copy of the request's headers is made.
  */
@@ -18,8 +21,9 @@ class RequestIdHeadersFilter implements HttpHeadersFilter, Ordered {
 	@Override
 	public HttpHeaders filter(HttpHeaders input, ServerWebExchange exchange) {
 		String requestId = exchange.getAttribute(AccessLogGlobalFilter.REQUEST_ID_ATTRIBUTE);
-		if (requestId == null || requestId.equals(input.getFirst(AccessLogGlobalFilter.REQUEST_ID_HEADER))) {
-			return input;
+		List<String> sent = input.get(AccessLogGlobalFilter.REQUEST_ID_HEADER);
+		if (requestId == null || (sent != null && sent.size() == 1 && requestId.equals(sent.get(0)))) {
+			return input; // the client's one valid id, as it is
 		}
 		try {
 			input.set(AccessLogGlobalFilter.REQUEST_ID_HEADER, requestId);

@@ -90,6 +90,17 @@ class AccessLogGlobalFilterTests {
 	}
 
 	@Test
+	void sendsExactlyOneRequestIdUpstreamWhenTheClientSentTwo() {
+		MockServerWebExchange exchange = MockServerWebExchange.from(MockServerHttpRequest.get("/api/studies/1")
+			.header("X-Request-Id", "abc-1", "evil value <script> with spaces"));
+
+		new AccessLogGlobalFilter("async").filter(exchange, this.upstream).block();
+
+		assertThat(sentUpstream(this.forwarded.get()).get("X-Request-Id")).containsExactly("abc-1");
+		assertThat(exchange.getResponse().getHeaders().get("X-Request-Id")).containsExactly("abc-1");
+	}
+
+	@Test
 	void addsTheRequestIdEvenToReadOnlyHeaders() {
 		MockServerWebExchange exchange = MockServerWebExchange.from(MockServerHttpRequest.get("/api/studies/1"));
 		new AccessLogGlobalFilter("off").filter(exchange, this.upstream).block();
