@@ -1,5 +1,7 @@
 package dev.gatewaylab.gateway.clientip;
 
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -108,6 +110,68 @@ public final class ClientIpResolver {
 			}
 		}
 		return client; // every entry was a trusted proxy: the left-most one
+	}
+
+	/**
+	 * The key of a per-client budget (the login limit): the same walk as
+	 * {@link #resolve(ServerHttpRequest)}, but an IPv6 entry is a client (keyed by its
+	 * /64: a trusted proxy is IPv4) and an entry that cannot be read is
+	 * {@link ClientKey#UNREADABLE}, never the proxy's own key: a client behind the proxy
+	 * must not use up the budget of everyone else behind it. An IPv6 socket peer is keyed
+	 * by its /64.
+	 */
+	public ClientKey clientKey(ServerHttpRequest request) {
+		InetSocketAddress remote = request.getRemoteAddress();
+		InetAddress address = (remote != null) ? remote.getAddress() : null;
+		long peer = Ipv4.of(address);
+		if (peer == Ipv4.INVALID) {
+			Ipv6Address ipv6 = Ipv6Address.of(address);
+			return (ipv6 != null) ? ClientKey.ipv6(ipv6) : ClientKey.UNREADABLE;
+		}
+		return clientKey(peer, isTrustedProxy(peer) ? request.getHeaders().get(X_FORWARDED_FOR) : null);
+	}
+
+	/**
+	 * @param forwardedFor the {@code X-Forwarded-For} header lines in the order received
+	 * (null = none, or not to be read)
+	 */
+	public ClientKey clientKey(long peer, List<String> forwardedFor) {
+		if (forwardedFor == null || !isTrustedProxy(peer)) {
+			return ClientKey.ipv4(peer);
+		}
+		long client = peer;
+		int hops = 0;
+		for (int l = forwardedFor.size() - 1; l >= 0; l--) {
+			String line = forwardedFor.get(l);
+			for (int end = line.length(), comma; end >= 0; end = comma) {
+				comma = line.lastIndexOf(',', end - 1);
+				int from = comma + 1;
+				int to = end;
+				while (from < to && isSpace(line.charAt(from))) {
+					from++;
+				}
+				while (to > from && isSpace(line.charAt(to - 1))) {
+					to--;
+				}
+				long ip = Ipv4.parse(line, from, to);
+				if (ip == Ipv4.INVALID) {
+					Ipv6Address ipv6 = Ipv6Address.parse(line, from, to);
+					ip = (ipv6 != null) ? ipv6.ipv4Mapped() : Ipv4.INVALID;
+					if (ipv6 != null && ip == Ipv4.INVALID) {
+						return ClientKey.ipv6(ipv6);
+					}
+				}
+				if (ip == Ipv4.INVALID || ++hops > MAX_HOPS) {
+					return ClientKey.UNREADABLE;
+				}
+				if (!isTrustedProxy(ip)) {
+					return ClientKey.ipv4(ip);
+				}
+				client = ip;
+			}
+		}
+		return ClientKey.ipv4(client); // every entry was a trusted proxy: the left-most
+										// one
 	}
 
 	public boolean isTrustedProxy(long ip) {

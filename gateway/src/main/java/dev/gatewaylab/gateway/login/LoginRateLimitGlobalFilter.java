@@ -27,16 +27,17 @@ import org.springframework.stereotype.Component;
 import org.springframework.web.server.ServerWebExchange;
 
 import dev.gatewaylab.gateway.clientip.ClientIpResolver;
-import dev.gatewaylab.gateway.clientip.Ipv4;
+import dev.gatewaylab.gateway.clientip.ClientKey;
 
 /**
- * Login attempts ({@code POST /login}) per client address: a token bucket of
- * {@code per-ip} attempts per {@code window} (Bucket4j), keyed by the deny list's client
- * address (socket peer, or X-Forwarded-For behind a trusted proxy). Over budget: 429
- * problem+json with {@code Retry-After}; other addresses are unaffected. Buckets live in
- * a bounded Caffeine cache in this process: with several gateway replicas each keeps its
- * own (docs/reliability.md says what a shared store needs). The per-user limit is the
- * monolith's, which knows the user name.
+ * Login attempts ({@code POST /login}) per client: a token bucket of {@code per-ip}
+ * attempts per {@code window} (Bucket4j), keyed by {@link ClientIpResolver#clientKey}:
+ * the socket peer, or the X-Forwarded-For entry behind a trusted proxy — an IPv4 address,
+ * an IPv6 client's /64, or one key for every forwarded address that cannot be read (never
+ * the proxy's own). Over budget: 429 problem+json with {@code Retry-After}; other
+ * addresses are unaffected. Buckets live in a bounded Caffeine cache in this process:
+ * with several gateway replicas each keeps its own (docs/reliability.md says what a
+ * shared store needs). The per-user limit is the monolith's, which knows the user name.
  * <p>
  * Cost for every other request: one identity comparison of the method (POST is rare on
  * this gateway's routes) and, for a POST, a string comparison of the path.
@@ -52,7 +53,7 @@ class LoginRateLimitGlobalFilter implements GlobalFilter, Ordered {
 
 	private final Duration window;
 
-	private final Cache<Long, Bucket> buckets;
+	private final Cache<ClientKey, Bucket> buckets;
 
 	LoginRateLimitGlobalFilter(ClientIpResolver clientIp, @Value("${gateway.login.per-ip:10}") int perIp,
 			@Value("${gateway.login.window:1m}") String window,
@@ -79,8 +80,8 @@ class LoginRateLimitGlobalFilter implements GlobalFilter, Ordered {
 		if (request.getMethod() != HttpMethod.POST || !isLogin(request.getPath().pathWithinApplication())) {
 			return chain.filter(exchange);
 		}
-		long ip = this.clientIp.resolve(request);
-		Bucket bucket = this.buckets.get(ip,
+		ClientKey client = this.clientIp.clientKey(request);
+		Bucket bucket = this.buckets.get(client,
 				(key) -> Bucket.builder()
 					.addLimit(Bandwidth.builder().capacity(this.perIp).refillGreedy(this.perIp, this.window).build())
 					.build());
@@ -90,7 +91,7 @@ class LoginRateLimitGlobalFilter implements GlobalFilter, Ordered {
 		}
 		long retryAfterSeconds = Math.max(1, (probe.getNanosToWaitForRefill() + 999_999_999L) / 1_000_000_000L);
 		return tooManyRequests(exchange.getResponse(), retryAfterSeconds,
-				"Too many login attempts from " + ((ip == Ipv4.INVALID) ? "this client" : Ipv4.format(ip)) + ".");
+				"Too many login attempts from " + client.describe() + ".");
 	}
 
 	/**

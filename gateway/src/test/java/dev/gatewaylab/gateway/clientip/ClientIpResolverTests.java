@@ -151,4 +151,41 @@ class ClientIpResolverTests {
 		}
 	}
 
+	@Test
+	void theClientKeyOfAnIpv6ClientBehindAProxyIsItsSlash64NeverTheProxy() {
+		ClientKey key = clientKey(LOOPBACK_PEER, "2001:db8::1");
+		assertThat(key).isEqualTo(clientKey(LOOPBACK_PEER, "2001:db8:0:0:ffff::2"))
+			.isNotEqualTo(clientKey(LOOPBACK_PEER, "2001:db8:0:1::1"))
+			.isNotEqualTo(clientKey(LOOPBACK_PEER));
+		assertThat(key.describe()).isEqualTo("2001:db8:0:0::/64");
+		assertThat(clientKey(LOOPBACK_PEER, "2001:db8::1, 10.0.0.5")).as("behind two proxies").isEqualTo(key);
+		assertThat(clientKey(LOOPBACK_PEER, "::ffff:6.6.6.6")).isEqualTo(ClientKey.ipv4(Ipv4.parse("6.6.6.6")));
+	}
+
+	@Test
+	void aForwardedAddressThatCannotBeReadHasItsOwnKeyNotTheProxys() {
+		for (String unreadable : new String[] { "unknown", "1.2.3", "1.2.3.4:80", "[2001:db8::1]:80", "localhost", "",
+				"6.6.6.6, unknown, 10.0.0.5", "fe80::1%eth0" }) {
+			assertThat(clientKey(LOOPBACK_PEER, unreadable)).as(unreadable).isEqualTo(ClientKey.UNREADABLE);
+		}
+		assertThat(clientKey(LOOPBACK_PEER)).isEqualTo(ClientKey.ipv4(LOOPBACK_PEER))
+			.isNotEqualTo(ClientKey.UNREADABLE);
+		assertThat(clientKey(LOOPBACK_PEER, "6.6.6.6, 10.0.0.5")).isEqualTo(ClientKey.ipv4(Ipv4.parse("6.6.6.6")));
+		assertThat(clientKey(UNTRUSTED_PEER, "unknown")).as("not read from an untrusted peer")
+			.isEqualTo(ClientKey.ipv4(UNTRUSTED_PEER));
+	}
+
+	@Test
+	void anIpv6PeerIsKeyedByItsSlash64() {
+		MockServerHttpRequest request = MockServerHttpRequest.post("/login")
+			.remoteAddress(new InetSocketAddress("2001:db8::7", 40000))
+			.header("X-Forwarded-For", "6.6.6.6")
+			.build();
+		assertThat(this.resolver.clientKey(request).describe()).isEqualTo("2001:db8:0:0::/64");
+	}
+
+	ClientKey clientKey(long peer, String... lines) {
+		return this.resolver.clientKey(peer, (lines.length == 0) ? null : Arrays.asList(lines));
+	}
+
 }

@@ -67,6 +67,28 @@ class LoginRateLimitGlobalFilterTests {
 	}
 
 	@Test
+	void anIpv6ClientBehindTheProxyHasItsOwnBucketAndCannotLockOutTheOthers() {
+		// every non-IPv4 forwarded address shared the proxy's bucket: one client locked
+		// out everyone behind the proxy
+		for (int i = 0; i < 3; i++) {
+			login("10.0.0.1", "2001:db8::1");
+		}
+		MockServerWebExchange refused = login("10.0.0.1", "2001:db8::2");
+		assertThat(refused.getResponse().getStatusCode()).as("the same /64").isEqualTo(HttpStatus.TOO_MANY_REQUESTS);
+		assertThat(refused.getResponse().getBodyAsString().block()).contains("2001:db8:0:0::/64");
+		assertThat(login("10.0.0.1", "2001:db8:0:1::1").getResponse().getStatusCode()).as("another /64").isNull();
+		assertThat(login("10.0.0.1", null).getResponse().getStatusCode()).as("the proxy itself").isNull();
+		assertThat(login("10.0.0.1", "unknown").getResponse().getStatusCode()).as("an unreadable address").isNull();
+		for (int i = 0; i < 3; i++) {
+			login("10.0.0.1", "garbage-" + i);
+		}
+		assertThat(login("10.0.0.1", "unknown").getResponse().getStatusCode())
+			.as("unreadable addresses share one bucket")
+			.isEqualTo(HttpStatus.TOO_MANY_REQUESTS);
+		assertThat(login("10.0.0.1", null).getResponse().getStatusCode()).as("… which is not the proxy's").isNull();
+	}
+
+	@Test
 	void otherRequestsAndSpellingsArePassedOrCountedAsTheUpstreamSeesThem() {
 		assertThat(LoginRateLimitGlobalFilter.isLogin(RequestPath.parse("/login", null).pathWithinApplication()))
 			.isTrue();

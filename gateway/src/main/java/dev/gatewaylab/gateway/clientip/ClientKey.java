@@ -1,0 +1,42 @@
+package dev.gatewaylab.gateway.clientip;
+
+/**
+ * Who a request comes from, for a per-client budget such as the login limit: an IPv4
+ * address, an IPv6 client's /64 network (one subscriber or host usually holds a whole
+ * /64, so a bucket per address could be dodged by changing the last bits), or the one key
+ * for every client whose forwarded address cannot be read — apart from the trusted
+ * proxy's own, so such a client cannot use up the budget of everyone behind the proxy.
+ *
+ * @param kind what {@code value} is
+ * @param value the IPv4 address, or the first 64 bits of the IPv6 address
+ */
+public record ClientKey(Kind kind, long value) {
+
+	public enum Kind {
+
+		IPV4, IPV6_64, UNREADABLE
+
+	}
+
+	public static final ClientKey UNREADABLE = new ClientKey(Kind.UNREADABLE, 0);
+
+	public static ClientKey ipv4(long ip) {
+		return new ClientKey(Kind.IPV4, ip);
+	}
+
+	/** The /64 of an IPv6 address; an IPv4-mapped one is its IPv4 address. */
+	public static ClientKey ipv6(Ipv6Address address) {
+		long mapped = address.ipv4Mapped();
+		return (mapped != Ipv4.INVALID) ? ipv4(mapped) : new ClientKey(Kind.IPV6_64, address.high());
+	}
+
+	/** For a message to the client. */
+	public String describe() {
+		return switch (this.kind) {
+			case IPV4 -> Ipv4.format(this.value);
+			case IPV6_64 -> Ipv6Address.formatPrefix64(this.value);
+			case UNREADABLE -> "clients whose forwarded address cannot be read";
+		};
+	}
+
+}
