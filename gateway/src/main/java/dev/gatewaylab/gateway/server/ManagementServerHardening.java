@@ -1,8 +1,8 @@
 package dev.gatewaylab.gateway.server;
 
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.reactor.netty.NettyReactiveWebServerFactory;
 import org.springframework.boot.web.server.WebServerFactoryCustomizer;
+import org.springframework.core.env.Environment;
 
 /**
  * The management port's server is built by its own child context, which applies
@@ -15,10 +15,8 @@ class ManagementServerHardening implements WebServerFactoryCustomizer<NettyReact
 
 	private final ServerHardeningCustomizer customizer;
 
-	ManagementServerHardening(@Value("${gateway.server.read-timeout:3s}") String readTimeout,
-			@Value("${gateway.server.request-timeout:30s}") String requestTimeout,
-			@Value("${gateway.server.max-body-size:1MB}") String maxBodySize) {
-		this.customizer = new ServerHardeningCustomizer(readTimeout, requestTimeout, maxBodySize);
+	ManagementServerHardening(Environment environment) {
+		this.customizer = new ServerHardeningCustomizer(environment);
 	}
 
 	@Override

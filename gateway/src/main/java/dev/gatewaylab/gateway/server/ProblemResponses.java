@@ -40,6 +40,8 @@ final class ProblemResponses {
 			case 414 -> "The request line is too long.";
 			case 405 -> "TRACE and CONNECT are not allowed.";
 			case 413 -> "The request body is too large.";
+			case 429 -> "Too many requests pipelined on one connection: this one and those after it were not processed;"
+					+ " send them again on a new connection.";
 			default ->
 				"Malformed request: it needs valid framing, a valid request target, exactly one valid Host header (HTTP/1.1), no encoded '/', '\\\\' or NUL and no '.', '..' or empty segment in its path.";
 		};

@@ -3,6 +3,7 @@ package dev.gatewaylab.gateway.server;
 import java.util.Iterator;
 
 import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpMessageDecoderResult;
 import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpResponseStatus;
@@ -14,18 +15,13 @@ import io.netty.handler.codec.http.HttpVersion;
  * without {@code Host}, with several, or with a value that is no {@code host[:port]}
  * (400), a request target that is no URI (400), a path with an encoded slash, backslash
  * or NUL, or with a dot or empty segment ({@code /../}, {@code /./}, {@code //}) (400),
- * TRACE and CONNECT (405), more header lines than an upstream takes (431).
+ * TRACE and CONNECT (405), more header lines or header bytes than the upstreams take once
+ * the gateway has added its own (431).
  * <p>
  * Cost per valid request: one header iterator, a scan of the Host value's and the path's
- * characters. Nothing is copied.
+ * characters, a sum of the sizes Netty's decoder recorded. Nothing is copied.
  */
 final class RequestChecks {
-
-	/**
-	 * Tomcat's maxHeaderCount: more would be forwarded and refused by the upstream as an
-	 * HTML page.
-	 */
-	static final int MAX_HEADERS = 100;
 
 	/**
 	 * Characters a request target may hold as they are (RFC 3986: unreserved, sub-delims,
@@ -43,8 +39,13 @@ final class RequestChecks {
 	private RequestChecks() {
 	}
 
-	/** The status to refuse the request with, or null when it is acceptable. */
-	static HttpResponseStatus problem(HttpRequest request) {
+	/**
+	 * The status to refuse the request with, or null when it is acceptable.
+	 * @param maxHeaderCount header lines accepted at most
+	 * @param maxHeaderBytes request line and header section accepted at most, as
+	 * {@link #headBytes(HttpRequest)} counts them
+	 */
+	static HttpResponseStatus problem(HttpRequest request, int maxHeaderCount, int maxHeaderBytes) {
 		HttpVersion version = request.protocolVersion();
 		boolean http11 = version == HttpVersion.HTTP_1_1;
 		if (!http11 && version != HttpVersion.HTTP_1_0) {
@@ -62,7 +63,8 @@ final class RequestChecks {
 		if (!isRequestTarget(uri, method) || hasForbiddenEscape(uri) || hasDotOrEmptySegment(uri)) {
 			return HttpResponseStatus.BAD_REQUEST;
 		}
-		if (request.headers().size() > MAX_HEADERS) {
+		if (request.headers().size() > maxHeaderCount || headBytes(request) > maxHeaderBytes) {
+			// forwarded, it would be refused by the upstream (Tomcat: a bare 400)
 			return HttpResponseStatus.REQUEST_HEADER_FIELDS_TOO_LARGE;
 		}
 		Iterator<String> hosts = request.headers().valueStringIterator(HttpHeaderNames.HOST);
@@ -71,6 +73,19 @@ final class RequestChecks {
 		}
 		String host = hosts.next();
 		return (hosts.hasNext() || !isHostAndPort(host)) ? HttpResponseStatus.BAD_REQUEST : null;
+	}
+
+	/**
+	 * The request line and header section as an upstream counts them (Tomcat's
+	 * maxHttpRequestHeaderSize): every line with its CRLF, and the empty line that ends
+	 * them. From the sizes Netty's decoder recorded, nothing is read again; 0 for a
+	 * request that was not decoded from bytes.
+	 */
+	static int headBytes(HttpRequest request) {
+		if (request.decoderResult() instanceof HttpMessageDecoderResult sizes) {
+			return sizes.initialLineLength() + sizes.headerSize() + 2 * (request.headers().size() + 2);
+		}
+		return 0;
 	}
 
 	/**

@@ -1,8 +1,13 @@
 package dev.gatewaylab.gateway.server;
 
+import java.nio.charset.StandardCharsets;
+
+import io.netty.buffer.Unpooled;
+import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.handler.codec.http.DefaultHttpRequest;
 import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpRequest;
+import io.netty.handler.codec.http.HttpRequestDecoder;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpVersion;
 import org.junit.jupiter.api.Test;
@@ -16,9 +21,8 @@ class RequestChecksTests {
 
 	@Test
 	void aPlainRequestPasses() {
-		assertThat(RequestChecks.problem(request(HttpMethod.GET, "/api/studies/1", "Host", "localhost:8080"))).isNull();
-		assertThat(
-				RequestChecks.problem(new DefaultHttpRequest(HttpVersion.HTTP_1_0, HttpMethod.GET, "/api/studies/1")))
+		assertThat(problem(request(HttpMethod.GET, "/api/studies/1", "Host", "localhost:8080"))).isNull();
+		assertThat(problem(new DefaultHttpRequest(HttpVersion.HTTP_1_0, HttpMethod.GET, "/api/studies/1")))
 			.as("HTTP/1.0 needs no Host")
 			.isNull();
 	}
@@ -27,38 +31,55 @@ class RequestChecksTests {
 	void versionsOtherThanHttp10And11Are505() {
 		HttpRequest request = new DefaultHttpRequest(HttpVersion.valueOf("HTTP/9.9"), HttpMethod.GET, "/");
 		request.headers().set("Host", "a");
-		assertThat(RequestChecks.problem(request)).isEqualTo(HttpResponseStatus.HTTP_VERSION_NOT_SUPPORTED);
+		assertThat(problem(request)).isEqualTo(HttpResponseStatus.HTTP_VERSION_NOT_SUPPORTED);
 		request = new DefaultHttpRequest(HttpVersion.valueOf("HTTP/1.2"), HttpMethod.GET, "/");
 		request.headers().set("Host", "a");
-		assertThat(RequestChecks.problem(request)).isEqualTo(HttpResponseStatus.HTTP_VERSION_NOT_SUPPORTED);
+		assertThat(problem(request)).isEqualTo(HttpResponseStatus.HTTP_VERSION_NOT_SUPPORTED);
 	}
 
 	@Test
 	void traceAndConnectAre405() {
-		assertThat(RequestChecks.problem(request(HttpMethod.TRACE, "/", "Host", "a")))
+		assertThat(problem(request(HttpMethod.TRACE, "/", "Host", "a")))
 			.isEqualTo(HttpResponseStatus.METHOD_NOT_ALLOWED);
-		assertThat(RequestChecks.problem(request(HttpMethod.CONNECT, "example.com:443", "Host", "example.com:443")))
+		assertThat(problem(request(HttpMethod.CONNECT, "example.com:443", "Host", "example.com:443")))
 			.isEqualTo(HttpResponseStatus.METHOD_NOT_ALLOWED);
 	}
 
 	@Test
 	void http11NeedsExactlyOneValidHost() {
-		assertThat(RequestChecks.problem(request(HttpMethod.GET, "/"))).isEqualTo(HttpResponseStatus.BAD_REQUEST);
-		assertThat(RequestChecks.problem(request(HttpMethod.GET, "/", "Host", "a", "Host", "b")))
+		assertThat(problem(request(HttpMethod.GET, "/"))).isEqualTo(HttpResponseStatus.BAD_REQUEST);
+		assertThat(problem(request(HttpMethod.GET, "/", "Host", "a", "Host", "b")))
 			.isEqualTo(HttpResponseStatus.BAD_REQUEST);
-		assertThat(RequestChecks.problem(request(HttpMethod.GET, "/", "Host", "a b<>")))
-			.isEqualTo(HttpResponseStatus.BAD_REQUEST);
+		assertThat(problem(request(HttpMethod.GET, "/", "Host", "a b<>"))).isEqualTo(HttpResponseStatus.BAD_REQUEST);
 	}
 
 	@Test
-	void moreThanAHundredHeaderLinesAre431() {
-		HttpRequest request = request(HttpMethod.GET, "/", "Host", "a");
-		for (int i = 0; i < RequestChecks.MAX_HEADERS - 1; i++) {
-			request.headers().add("X-H" + i, "v");
+	void headerLinesOverTheLimitAre431() {
+		StringBuilder head = new StringBuilder("GET / HTTP/1.1\r\nHost: a\r\n");
+		for (int i = 1; i < MAX_HEADER_COUNT; i++) {
+			head.append("X-H").append(i).append(": v\r\n");
 		}
-		assertThat(RequestChecks.problem(request)).isNull();
-		request.headers().add("X-One-Too-Many", "v");
-		assertThat(RequestChecks.problem(request)).isEqualTo(HttpResponseStatus.REQUEST_HEADER_FIELDS_TOO_LARGE);
+		assertThat(problem(decode(head + "\r\n"))).isNull();
+		assertThat(problem(decode(head + "X-One-Too-Many: v\r\n\r\n")))
+			.isEqualTo(HttpResponseStatus.REQUEST_HEADER_FIELDS_TOO_LARGE);
+	}
+
+	@Test
+	void theHeadIsCountedAsAnUpstreamCountsIt() {
+		String head = "GET /abc HTTP/1.1\r\nHost: a\r\nX: yz\r\n\r\n";
+		assertThat(RequestChecks.headBytes(decode(head))).isEqualTo(head.length());
+		assertThat(RequestChecks.headBytes(request(HttpMethod.GET, "/", "Host", "a"))).as("not decoded").isZero();
+	}
+
+	@Test
+	void aHeadOverTheByteLimitIs431() {
+		String start = "GET /api/studies/1 HTTP/1.1\r\nHost: a\r\nX-Big: ";
+		int fits = MAX_HEADER_BYTES - start.length() - 4;
+		assertThat(problem(decode(start + "v".repeat(fits) + "\r\n\r\n"))).isNull();
+		assertThat(problem(decode(start + "v".repeat(fits + 1) + "\r\n\r\n")))
+			.isEqualTo(HttpResponseStatus.REQUEST_HEADER_FIELDS_TOO_LARGE);
+		assertThat(problem(decode(start + "v".repeat(8000) + "\r\n\r\n"))).as("one 8,000-byte header")
+			.isEqualTo(HttpResponseStatus.REQUEST_HEADER_FIELDS_TOO_LARGE);
 	}
 
 	@ParameterizedTest
@@ -112,6 +133,25 @@ class RequestChecksTests {
 		for (String host : new String[] { "", "a b", "a<b>", "a/b", "a\"b", "a@b", "a".repeat(262) }) {
 			assertThat(RequestChecks.isHostAndPort(host)).as(host).isFalse();
 		}
+	}
+
+	/** The defaults: Tomcat's limits (100 lines, 8 KB) less what the gateway adds. */
+	static final int MAX_HEADER_COUNT = 95;
+
+	static final int MAX_HEADER_BYTES = 7680;
+
+	static HttpResponseStatus problem(HttpRequest request) {
+		return RequestChecks.problem(request, MAX_HEADER_COUNT, MAX_HEADER_BYTES);
+	}
+
+	/** A request head as Netty's decoder reads it from the wire. */
+	static HttpRequest decode(String head) {
+		EmbeddedChannel channel = new EmbeddedChannel(new HttpRequestDecoder());
+		channel.writeInbound(Unpooled.copiedBuffer(head, StandardCharsets.ISO_8859_1));
+		HttpRequest request = channel.readInbound();
+		assertThat(request.decoderResult().isSuccess()).isTrue();
+		channel.finishAndReleaseAll();
+		return request;
 	}
 
 	static HttpRequest request(HttpMethod method, String uri, String... headers) {
