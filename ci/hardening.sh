@@ -124,6 +124,95 @@ check "200 clients hanging up mid-body: status=400 in the access log" \
 check "… and no WARN, ERROR or stack trace in any app's log ($(for s in gateway study-service monolith; do printf "%s %s " $s "$(new_log_lines $s | grep -cE " (WARN|ERROR) |^\s+at |Http11Processor")"; done))" \
   bash -c 'for s in gateway study-service monolith; do ! new_log_lines $s | grep -qE " (WARN|ERROR) |^\s+at |Http11Processor" || exit 1; done'
 
+echo "== early answers reach a client that is still sending (lingering close)"
+for mb in 5 50; do
+  python3 -c "import sys; sys.stdout.write('{\"title\":\"' + 'a'*($mb*1000000) + '\"}')" > "$OUT/big.json"
+  # curl sends a chunked body with Expect: 100-continue: it got 100 Continue, then a reset
+  code=0; curl -s -i -H "Transfer-Encoding: chunked" -H "Content-Type: application/json" --data-binary @"$OUT/big.json" \
+    "$GW/api/studies" > "$OUT/upload-${mb}mb.txt" || code=$?
+  check "a ${mb} MB chunked upload → 413 problem+json at the client, no reset (curl exit $code)" \
+    bash -c '[ "$1" = 0 ] && grep -q "^HTTP/1.1 413 " "$0" && grep -qi "^content-type: application/problem+json" "$0"' \
+    "$OUT/upload-${mb}mb.txt" "$code"
+done
+rm -f "$OUT/big.json"
+# stream PORT PAUSE_SECONDS: a chunked upload of a JSON title that never ends (study-service keeps reading it); prints
+# the seconds until the gateway closed the connection and whether its 413 arrived meanwhile
+stream() {
+  python3 - "$@" <<'PY'
+import socket, sys, threading, time
+s = socket.create_connection(("127.0.0.1", int(sys.argv[1])), timeout=10)
+s.sendall(b"POST /api/studies HTTP/1.1\r\nHost: a\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n")
+got = bytearray()
+def read():
+    try:
+        while (c := s.recv(65536)):
+            got.extend(c)
+    except OSError:
+        pass
+threading.Thread(target=read, daemon=True).start()
+start, chunk = time.monotonic(), b"2000\r\n" + b"a" * 8192 + b"\r\n"
+s.sendall(b'a\r\n{"title":"\r\n')
+try:
+    while time.monotonic() - start < 30:
+        s.sendall(chunk)
+        time.sleep(float(sys.argv[2]))
+except OSError:
+    pass
+print("%.1f %s" % (time.monotonic() - start, "413" if got.startswith(b"HTTP/1.1 413 ") else "no-413"))
+PY
+}
+export -f stream
+read -r secs answer <<< "$(stream "$GWP" 0.01)"
+check "a client that never stops sending gets its 413 and is closed after the lingering time (${secs} s, ${answer})" \
+  bash -c '[ "$1" = 413 ] && awk -v s="$0" "BEGIN { exit !(s >= 1.5 && s <= 6) }"' "$secs" "$answer"
+read -r secs answer <<< "$(stream "$GWP" 0)"
+# (a client that neither reads nor stops may lose the answer to the final reset: the bound is what is promised)
+check "… and, sending flat out, after the lingering size (${secs} s)" awk -v s="$secs" "BEGIN { exit !(s <= 6) }"
+check "Expect: 100-continue, then a stalled body → 100 Continue, then 408 problem+json" bash -c 'python3 - "$GWP" <<'"'"'PY'"'"'
+import socket, sys
+s = socket.create_connection(("127.0.0.1", int(sys.argv[1])), timeout=10)
+s.sendall(b"POST /api/studies HTTP/1.1\r\nHost: a\r\nContent-Type: application/json\r\nContent-Length: 100\r\nExpect: 100-continue\r\n\r\n")
+data = b""
+while b"\r\n\r\n" not in data:
+    data += s.recv(65536)
+s.sendall(b"{\"ti")
+while (c := s.recv(65536)):
+    data += c
+sys.exit(0 if data.startswith(b"HTTP/1.1 100 ") and b"HTTP/1.1 408 " in data and b"application/problem+json" in data else 1)
+PY'
+
+echo "== pipelining: past the depth one 429 in order, no WARN, an honest access log"
+mark_logs
+python3 - "$GWP" > "$OUT/pipelined.txt" <<'PY'
+import re, socket, sys
+s = socket.create_connection(("127.0.0.1", int(sys.argv[1])), timeout=10)
+s.sendall(b"".join(b"GET /api/studies/1 HTTP/1.1\r\nHost: a\r\nX-Request-Id: e2e-pipe-%d\r\n\r\n" % i for i in range(200)))
+data = b""
+while (c := s.recv(65536)):
+    data += c
+print(" ".join(status.decode() for status in re.findall(rb"HTTP/1\.1 (\d{3}) ", data)))
+PY
+answered=$(tr ' ' '\n' < "$OUT/pipelined.txt" | grep -c '^200$' || true)
+raw "GET /api/studies/1 HTTP/1.1\r\nHost: a\r\nX-Request-Id: e2e-after-pipe\r\nConnection: close\r\n\r\n" > /dev/null
+await_access e2e-after-pipe
+check "200 pipelined GETs → $answered × 200 in order, then one 429 and the close" \
+  bash -c '[ "$1" -ge 64 ] && [ "$(cat "$0")" = "$(printf "200 %.0s" $(seq "$1"))429" ]' "$OUT/pipelined.txt" "$answered"
+check "… an access line with status=200 for each of the $answered answered, none for the rest" \
+  bash -c '[ "$(new_log_lines gateway-access | grep -c "id=e2e-pipe-")" -eq "$0" ] && ! new_log_lines gateway-access | grep "id=e2e-pipe-" | grep -vq "status=200"' "$answered"
+check "… and no WARN in the gateway's log (Netty's maxPipelineDepth)" bash -c '! new_log_lines gateway | grep -qE " (WARN|ERROR) "'
+
+echo "== header limits: what study-service's Tomcat would refuse is the gateway's 431"
+# lines LINES SIZE: LINES header lines after Host and before Connection, the last one SIZE bytes long
+lines() { local i out=""; for ((i = 1; i < $1; i++)); do out+="X-H$i: v\r\n"; done; printf '%sX-Last: %s\\r\\n' "$out" "$(head -c "$2" /dev/zero | tr '\0' v)"; }
+export -f lines
+check "95 header lines → 200 from study-service" \
+  bash -c '[[ "$(raw "GET /api/studies/1 HTTP/1.1\r\nHost: a\r\n$(lines 93 1)Connection: close\r\n\r\n")" == "HTTP/1.1 200 "* ]]'
+check "96 and 100 header lines → 431 (study-service answered a bare 400)" \
+  bash -c 'for n in 94 98; do [[ "$(raw "GET /api/studies/1 HTTP/1.1\r\nHost: a\r\n$(lines $n 1)Connection: close\r\n\r\n")" == "HTTP/1.1 431 "* ]] || exit 1; done'
+check "a 7,400-byte header → 200 from study-service; an 8,000-byte one → 431" \
+  bash -c '[[ "$(raw "GET /api/studies/1 HTTP/1.1\r\nHost: a\r\n$(lines 1 7400)Connection: close\r\n\r\n")" == "HTTP/1.1 200 "* ]] &&
+    [[ "$(raw "GET /api/studies/1 HTTP/1.1\r\nHost: a\r\n$(lines 1 8000)Connection: close\r\n\r\n")" == "HTTP/1.1 431 "* ]]'
+
 echo "== buffers: no Netty buffer leaked by the probes so far"
 # a leaked buffer is reported when it has been garbage-collected and a later allocation polls the detector's queue
 gw_pid=$(cat .lab/gateway.pid)
@@ -143,6 +232,15 @@ check "a burst of 12 logins from one address gets 429 after 10" [ "$(grep -c 429
 check "… with Retry-After" bash -c 'curl -s -D - -o /dev/null -X POST -H "X-Forwarded-For: 198.51.100.77" -d "username=u&password=x" "$0/login" | grep -qi "^retry-after: [0-9]"' "$GW"
 check "another address is unaffected" \
   bash -c '[ "$(curl -s -o /dev/null -w "%{http_code}" -X POST -H "X-Forwarded-For: 198.51.100.78" -d "username=u&password=x" "$0/login")" != 429 ]' "$GW"
+# every client whose forwarded address was not IPv4 shared the proxy's bucket
+# (a user name per attempt: the monolith's own per-user limit stays out of the way)
+login_as() { curl -s -w ' %{http_code}' -X POST ${1:+-H "X-Forwarded-For: $1"} -d "username=xff-$RANDOM&password=x" "$GW/login"; }
+export -f login_as; export GW
+for i in $(seq 11); do login_as 2001:db8::1; echo; done > "$OUT/login-ipv6.txt"
+check "11 logins forwarded for 2001:db8::1 → the 11th is the gateway's 429 for 2001:db8:0:0::/64" \
+  bash -c 'tail -n 1 "$0" | grep -q "Too many login attempts from 2001:db8:0:0::/64.* 429$"' "$OUT/login-ipv6.txt"
+check "… and another IPv6 client, the proxy itself and 'X-Forwarded-For: unknown' are unaffected" \
+  bash -c 'for xff in 2001:db8:1::1 "" unknown; do [[ "$(login_as "$xff")" != *" 429" ]] || exit 1; done'
 
 echo "== study-service and the monolith: header fields over Tomcat's limits → 431 problem+json naming the limit"
 LARGE_HEADER="X-Large: $(head -c 8300 /dev/zero | tr '\0' a)\r\n"
