@@ -1,6 +1,8 @@
 package dev.gatewaylab.gateway.server;
 
 import java.time.Duration;
+import java.util.Locale;
+import java.util.function.Function;
 
 import org.springframework.boot.convert.DurationStyle;
 import org.springframework.core.env.PropertyResolver;
@@ -38,19 +40,30 @@ record RequestLimits(Duration readTimeout, Duration requestTimeout, long maxBody
 	 * no conversion service for "500ms".
 	 */
 	static RequestLimits of(PropertyResolver environment) {
-		return new RequestLimits(duration(environment, "read-timeout", "3s"),
-				duration(environment, "request-timeout", "30s"), bytes(environment, "max-body-size", "1MB"),
-				Integer.parseInt(environment.getProperty("gateway.server.max-header-count", "95").strip()),
-				Math.toIntExact(bytes(environment, "max-header-size", "7680B")),
-				duration(environment, "linger-time", "2s"), bytes(environment, "linger-size", "4MB"));
+		return new RequestLimits(parse(environment, "read-timeout", "3s", DurationStyle::detectAndParse),
+				parse(environment, "request-timeout", "30s", DurationStyle::detectAndParse),
+				parse(environment, "max-body-size", "1MB", RequestLimits::bytes),
+				parse(environment, "max-header-count", "95", Integer::parseInt),
+				Math.toIntExact(parse(environment, "max-header-size", "7680B", RequestLimits::bytes)),
+				parse(environment, "linger-time", "2s", DurationStyle::detectAndParse),
+				parse(environment, "linger-size", "4MB", RequestLimits::bytes));
 	}
 
-	private static Duration duration(PropertyResolver environment, String name, String fallback) {
-		return DurationStyle.detectAndParse(environment.getProperty("gateway.server." + name, fallback).strip());
+	private static <T> T parse(PropertyResolver environment, String name, String fallback, Function<String, T> parser) {
+		String value = environment.getProperty("gateway.server." + name, fallback).strip();
+		try {
+			return parser.apply(value);
+		}
+		catch (RuntimeException ex) {
+			throw new IllegalArgumentException(
+					"gateway.server." + name + " (GATEWAY_" + name.toUpperCase(Locale.ROOT).replace('-', '_') + ") is '"
+							+ value + "': " + ex.getMessage() + " (for example " + fallback + ")",
+					ex);
+		}
 	}
 
-	private static long bytes(PropertyResolver environment, String name, String fallback) {
-		return DataSize.parse(environment.getProperty("gateway.server." + name, fallback).strip()).toBytes();
+	private static long bytes(String value) {
+		return DataSize.parse(value).toBytes();
 	}
 
 }
