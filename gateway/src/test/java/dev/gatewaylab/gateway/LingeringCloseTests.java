@@ -1,5 +1,6 @@
 package dev.gatewaylab.gateway;
 
+import dev.gatewaylab.testsupport.RawHttp;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;

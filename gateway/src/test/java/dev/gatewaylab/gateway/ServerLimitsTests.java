@@ -1,5 +1,6 @@
 package dev.gatewaylab.gateway;
 
+import dev.gatewaylab.testsupport.RawHttp;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
