@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# End-to-end hardening checks on real processes (docs/reliability.md): the malformed-request probes that found the
-# defects, run again against ./lab up, then graceful shutdown of the gateway under load. Loopback only; every load is
+# End-to-end hardening checks on real processes (docs/reliability.md): the reproductions of the defects listed there,
+# run again against ./lab up, then graceful shutdown of the gateway under load. Loopback only; every load is
 # bounded.
 set -euo pipefail
 CI_NAME=hardening

@@ -200,10 +200,9 @@ class ServerHardeningTests extends RunningGateway {
 
 	@Test
 	void aWebSocketUpgradeOnAPlainRouteIsAnsweredAsPlainHttp() throws IOException {
-		// The probe's "101 then close 1002" needs the WebSocket routing filter, off
-		// unless GATEWAY_UNUSED_FILTERS=true
-		// (WebSocketUpgradeTests): without it Upgrade is a hop-by-hop header the gateway
-		// drops.
+		// A 101 then a close 1002 needs the WebSocket routing filter, off unless
+		// GATEWAY_UNUSED_FILTERS=true (WebSocketUpgradeTests): without it Upgrade is a
+		// hop-by-hop header the gateway drops.
 		assertThat(RawHttp
 			.exchange(this.port, "GET /api/studies/1 HTTP/1.1\r\nHost: a\r\nConnection: Upgrade, close\r\n"
 					+ "Upgrade: websocket\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"))
