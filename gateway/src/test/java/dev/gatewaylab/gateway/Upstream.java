@@ -48,6 +48,9 @@ final class Upstream implements AutoCloseable {
 	/** POST /api/studies calls that started (the body may still be arriving). */
 	final AtomicInteger postsStarted = new AtomicInteger();
 
+	/** GET /api/studies/1/slow calls received (each answered after 3 s). */
+	final AtomicInteger slowGetsStarted = new AtomicInteger();
+
 	/** Request targets no route below matched (answered 404). */
 	final List<String> unmatched = new CopyOnWriteArrayList<>();
 
@@ -109,9 +112,10 @@ final class Upstream implements AutoCloseable {
 						// element")
 						.sendString(request.receive().asString().collect(Collectors.joining()));
 				})
-				.get("/api/studies/1/slow",
-						(request, response) -> response
-							.sendString(Mono.delay(Duration.ofSeconds(3)).thenReturn(STUDY_JSON)))
+				.get("/api/studies/1/slow", (request, response) -> {
+					this.slowGetsStarted.incrementAndGet();
+					return response.sendString(Mono.delay(Duration.ofSeconds(3)).thenReturn(STUDY_JSON));
+				})
 				.route((request) -> true, (request, response) -> {
 					this.unmatched.add(request.uri());
 					return request.receive().then().then(response.status(404).send().then());

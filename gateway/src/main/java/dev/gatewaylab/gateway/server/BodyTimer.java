@@ -13,6 +13,12 @@ import io.netty.channel.ChannelHandlerContext;
  * connection without an answer; left alone, the upstream's response timeout made it a 504
  * counted as a server error).
  * <p>
+ * Only time the gateway spends reading counts against the client. Reactor Netty turns
+ * auto-read off while nothing downstream wants the body — before the upstream call has a
+ * connection, or while the upstream takes it slowly — and what the client sends meanwhile
+ * waits in the socket unread: a check that finds auto-read off starts the read timeout
+ * again. The request timeout counts regardless.
+ * <p>
  * One per connection, used on its event loop only. Only requests with a body pay for it:
  * one timer task per body, re-armed every read timeout while bytes keep coming.
  */
@@ -75,6 +81,9 @@ final class BodyTimer {
 			return;
 		}
 		long now = System.nanoTime();
+		if (!this.ctx.channel().config().isAutoRead()) {
+			this.lastRead = now; // the gateway is not reading: no stall of the client's
+		}
 		long sinceRead = now - this.lastRead;
 		if (sinceRead < this.readTimeoutNanos && now - this.start < this.requestTimeoutNanos) {
 			long next = Math.min(this.readTimeoutNanos - sinceRead, this.requestTimeoutNanos - (now - this.start));
