@@ -113,7 +113,16 @@ for i in range(200):  # half a body each, then hang up
     s.sendall(b"POST /api/studies HTTP/1.1\r\nHost: a\r\nX-Request-Id: e2e-mid-body-%d\r\n"
               b"Content-Type: application/json\r\nContent-Length: 50\r\n\r\n{\"ti" % i)
     clients.append(s)
-subprocess.run(["bash", "-c", "await_upstream_active 200"], check=True)  # hang up while the calls are under way
+# hang up while the calls are under way; until then one more byte of body a second (at most 15 of the 46 missing), or
+# on a busy machine the first clients would stall for the gateway's read timeout (3 s) and rightly get its 408
+waiting = subprocess.Popen(["bash", "-c", "await_upstream_active 200"])
+while True:
+    try:
+        waiting.wait(timeout=1)
+        break
+    except subprocess.TimeoutExpired:
+        for s in clients:
+            s.sendall(b" ")
 for s in clients:
     s.close()
 PY

@@ -34,11 +34,9 @@ class MalformedRequestLoggingTests extends RunningGateway {
 	void capture() throws IOException {
 		this.access = CapturingAppender.attachTo("dev.gatewaylab.gateway.access");
 		// One call through first, its access line awaited: this context's first upstream
-		// connection registers the
-		// pool's gauges, and Micrometer warns once when another test class's gateway
-		// context in this JVM registered
-		// them first — a test-JVM artifact, delivered (async loggers keep their order)
-		// before that line.
+		// connection registers the pool's gauges, and Micrometer warns once when another
+		// test class's gateway context in this JVM registered them first — a test-JVM
+		// artifact, delivered (async loggers keep their order) before that line.
 		String id = "warm-up-" + System.nanoTime();
 		RawHttp.exchange(this.port,
 				"GET /api/studies/1 HTTP/1.1\r\nHost: a\r\nX-Request-Id: " + id + "\r\nConnection: close\r\n\r\n");
@@ -79,11 +77,25 @@ class MalformedRequestLoggingTests extends RunningGateway {
 					+ "\r\nContent-Type: application/json\r\nContent-Length: 50\r\n\r\n{\"ti");
 			clients.add(raw);
 		}
-		long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+		// Until every call is under way at the upstream, its body still arriving: one
+		// more
+		// byte of it a second (at most 10 of the 46 missing), or on a busy machine the
+		// first clients would stall for the read timeout (3 s) and rightly get the 408 of
+		// a stalled body instead of hanging up.
+		long start = System.nanoTime();
+		long deadline = start + Duration.ofSeconds(10).toNanos();
+		long nextByte = start + Duration.ofSeconds(1).toNanos();
 		while (upstream.postsStarted.get() < started + 40 && System.nanoTime() < deadline) {
-			LockSupport.parkNanos(1_000_000); // until every call is under way at the
-												// upstream, its body still arriving
+			LockSupport.parkNanos(1_000_000);
+			if (System.nanoTime() - nextByte >= 0) {
+				for (RawHttp raw : clients) {
+					raw.send(" ");
+				}
+				nextByte += Duration.ofSeconds(1).toNanos();
+			}
 		}
+		assertThat(upstream.postsStarted.get() - started).as("calls under way at the upstream")
+			.isGreaterThanOrEqualTo(40);
 		for (RawHttp raw : clients) {
 			raw.close();
 		}
