@@ -5,9 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.HashSet;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -18,8 +15,9 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * The runner's layout rules (docs/runner.md), read from its sources: no package cycle,
- * nothing reaches up.
+ * The runner's layout rule (docs/runner.md), read from its sources: nothing reaches up to
+ * the main command, and only it starts a command. No package cycle and the size of files
+ * are checked for every module by test-support's ProjectLayoutTests.
  */
 class LayoutTests {
 
@@ -51,42 +49,13 @@ class LayoutTests {
 
 	@Test
 	void onlyTheMainCommandImportsACommandPackageAndNothingImportsTheRoot() throws IOException {
-		dependencies().forEach((pkg, deps) -> {
+		Map<String, Set<String>> dependencies = dependencies();
+		assertThat(dependencies).containsKeys("bench", "sweep", "compare", "run", "result", "report");
+		dependencies.forEach((pkg, deps) -> {
 			if (!pkg.equals("(root)")) {
 				assertThat(deps).as(pkg).doesNotContain("(root)").doesNotContainAnyElementsOf(COMMANDS);
 			}
 		});
-	}
-
-	@Test
-	void thereIsNoPackageCycle() throws IOException {
-		Map<String, Set<String>> deps = dependencies();
-		List<String> cycles = new ArrayList<>();
-		for (String start : deps.keySet()) {
-			Set<String> seen = new HashSet<>();
-			List<String> todo = new ArrayList<>(deps.get(start));
-			while (!todo.isEmpty()) {
-				String next = todo.remove(todo.size() - 1);
-				if (next.equals(start)) {
-					cycles.add(start);
-					break;
-				}
-				if (seen.add(next)) {
-					todo.addAll(deps.getOrDefault(next, Set.of()));
-				}
-			}
-		}
-		assertThat(cycles).as("packages on a cycle, dependencies " + deps).isEmpty();
-		assertThat(deps).containsKeys("bench", "sweep", "compare", "run", "result", "report");
-	}
-
-	@Test
-	void noSourceFileIsOver300Lines() throws IOException {
-		try (Stream<Path> files = Files.walk(SOURCES)) {
-			for (Path f : files.filter(p -> p.toString().endsWith(".java")).toList()) {
-				assertThat(Files.readAllLines(f)).as(f.toString()).hasSizeLessThanOrEqualTo(300);
-			}
-		}
 	}
 
 }
