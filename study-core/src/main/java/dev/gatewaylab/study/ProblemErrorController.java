@@ -26,7 +26,8 @@ import org.springframework.web.servlet.ModelAndView;
  * (Boot answered 500 with {@code "status":999}; there is no such resource: 404, for the
  * HTML page too). HTML pages only when the host app has them
  * ({@code study.error.html-pages=true}, the monolith) and the request is not an API one.
- * Server errors carry no detail.
+ * Server errors carry no detail. With tracing on, the body carries the request's
+ * {@code traceId}.
  */
 class ProblemErrorController extends BasicErrorController {
 
@@ -48,7 +49,7 @@ class ProblemErrorController extends BasicErrorController {
 			return super.errorHtml(request, response);
 		}
 		HttpStatus status = statusOf(request);
-		Map<String, Object> problem = problem(status);
+		Map<String, Object> problem = problem(status, request);
 		StringBuilder json = new StringBuilder("{");
 		problem.forEach((key, value) -> json.append((json.length() > 1) ? "," : "")
 			.append('"')
@@ -69,15 +70,24 @@ class ProblemErrorController extends BasicErrorController {
 	@Override
 	public ResponseEntity<Map<String, Object>> error(HttpServletRequest request) {
 		HttpStatus status = statusOf(request);
-		return ResponseEntity.status(status).contentType(MediaType.APPLICATION_PROBLEM_JSON).body(problem(status));
+		return ResponseEntity.status(status)
+			.contentType(MediaType.APPLICATION_PROBLEM_JSON)
+			.body(problem(status, request));
 	}
 
-	/** Only fixed text (no request data), so it needs no escaping. */
-	private static Map<String, Object> problem(HttpStatus status) {
+	/**
+	 * Only fixed text and the trace id (hex digits), no request data: it needs no
+	 * escaping.
+	 */
+	private static Map<String, Object> problem(HttpStatus status, HttpServletRequest request) {
 		Map<String, Object> problem = new LinkedHashMap<>();
 		problem.put("type", "about:blank");
 		problem.put("title", status.getReasonPhrase());
 		problem.put("status", status.value());
+		String traceId = TraceIds.of(request);
+		if (traceId != null) {
+			problem.put(TraceIds.PROPERTY, traceId);
+		}
 		return problem;
 	}
 

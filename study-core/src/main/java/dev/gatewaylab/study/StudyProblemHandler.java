@@ -40,7 +40,8 @@ import org.springframework.web.multipart.MultipartException;
  * {@code /api/...}, or a client that does not ask for HTML) are answered here and the
  * rest rethrown, which lets Spring MVC carry on as if this advice did not exist. Spring's
  * own {@link ErrorResponse} bodies are reused so that 404/405/415/... read the same as
- * with Spring's handler.
+ * with Spring's handler. With tracing on, every body carries the request's
+ * {@code traceId}.
  */
 @RestControllerAdvice
 @Order(Ordered.LOWEST_PRECEDENCE)
@@ -56,6 +57,15 @@ class StudyProblemHandler {
 
 	@ExceptionHandler
 	ResponseEntity<ProblemDetail> handle(Exception ex, HttpServletRequest request) throws Exception {
+		ResponseEntity<ProblemDetail> answer = answer(ex, request);
+		String traceId = TraceIds.of(request);
+		if (traceId != null && answer.getBody() != null) {
+			answer.getBody().setProperty(TraceIds.PROPERTY, traceId);
+		}
+		return answer;
+	}
+
+	private ResponseEntity<ProblemDetail> answer(Exception ex, HttpServletRequest request) throws Exception {
 		if (!isApiRequest(request) || ex instanceof AsyncRequestNotUsableException) {
 			throw ex;
 		}

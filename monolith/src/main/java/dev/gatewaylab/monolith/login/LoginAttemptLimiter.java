@@ -23,6 +23,8 @@ import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.web.filter.OncePerRequestFilter;
 
+import dev.gatewaylab.study.TraceIds;
+
 /**
  * Login attempts ({@code POST /login}) per user name: a token bucket of {@code perUser}
  * attempts per {@code window} (Bucket4j) in a bounded Caffeine cache; over it, 429
@@ -65,7 +67,7 @@ final class LoginAttemptLimiter extends OncePerRequestFilter {
 		}
 		String name = LoginName.canonical(submitted);
 		if (name == null) {
-			writeProblem(response, HttpStatus.BAD_REQUEST,
+			writeProblem(request, response, HttpStatus.BAD_REQUEST,
 					"The user name contains a control, format or other non-printable character.");
 			return;
 		}
@@ -75,7 +77,7 @@ final class LoginAttemptLimiter extends OncePerRequestFilter {
 			if (!probe.isConsumed()) {
 				long retryAfter = Math.max(1, (probe.getNanosToWaitForRefill() + 999_999_999L) / 1_000_000_000L);
 				response.setHeader(HttpHeaders.RETRY_AFTER, Long.toString(retryAfter));
-				writeProblem(response, HttpStatus.TOO_MANY_REQUESTS, "Too many login attempts for this user.");
+				writeProblem(request, response, HttpStatus.TOO_MANY_REQUESTS, "Too many login attempts for this user.");
 				return;
 			}
 		}
@@ -88,10 +90,12 @@ final class LoginAttemptLimiter extends OncePerRequestFilter {
 			.build();
 	}
 
-	private static void writeProblem(HttpServletResponse response, HttpStatus status, String detail)
-			throws IOException {
+	private static void writeProblem(HttpServletRequest request, HttpServletResponse response, HttpStatus status,
+			String detail) throws IOException {
+		String traceId = TraceIds.of(request);
 		byte[] body = ("{\"type\":\"about:blank\",\"title\":\"" + status.getReasonPhrase() + "\",\"status\":"
-				+ status.value() + ",\"detail\":\"" + detail + "\"}")
+				+ status.value() + ",\"detail\":\"" + detail + "\""
+				+ ((traceId != null) ? ",\"" + TraceIds.PROPERTY + "\":\"" + traceId + "\"" : "") + "}")
 			.getBytes(StandardCharsets.UTF_8);
 		response.setStatus(status.value());
 		response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);
