@@ -2,6 +2,7 @@ package dev.gatewaylab.tracing;
 
 import brave.handler.MutableSpan;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.tracing.exporter.SpanExportingPredicate;
 import zipkin2.reporter.BytesEncoder;
 import zipkin2.reporter.BytesMessageSender;
 import zipkin2.reporter.ReporterMetrics;
@@ -50,6 +51,16 @@ public final class TracingAutoConfiguration {
 		ReporterMetrics metrics = (registry != null) ? MicrometerReporterMetrics.create(registry)
 				: ReporterMetrics.NOOP_METRICS;
 		return AsyncZipkinSpanHandler.newBuilder(sender).queuedMaxSpans(queuedMaxSpans).metrics(metrics).build(encoder);
+	}
+
+	/**
+	 * The management port's own requests (Prometheus scrapes, health probes, this
+	 * endpoint) are traced like any other but not sent: they would outnumber the lab's
+	 * traces at low load.
+	 */
+	@Bean
+	SpanExportingPredicate skipActuatorSpans() {
+		return (span) -> !span.getTags().getOrDefault("http.url", "").startsWith("/actuator");
 	}
 
 	@Bean

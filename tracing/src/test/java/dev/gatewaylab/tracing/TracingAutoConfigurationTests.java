@@ -53,7 +53,7 @@ class TracingAutoConfigurationTests {
 	}
 
 	@Test
-	void sampledSpansReachZipkin() throws IOException {
+	void sampledSpansReachZipkinButNotTheActuators() throws IOException {
 		Queue<String> received = new ConcurrentLinkedQueue<>();
 		this.zipkin = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
 		this.zipkin.createContext("/api/v2/spans", (exchange) -> {
@@ -65,10 +65,14 @@ class TracingAutoConfigurationTests {
 		this.context = start("--tracing.enabled=true", "--management.tracing.sampling.probability=1.0",
 				"--management.tracing.export.zipkin.endpoint=http://127.0.0.1:" + this.zipkin.getAddress().getPort()
 						+ "/api/v2/spans");
-		Span span = this.context.getBean(Tracer.class).nextSpan().name("probe").start();
+		Tracer tracer = this.context.getBean(Tracer.class);
+		tracer.nextSpan().name("scrape").tag("http.url", "/actuator/prometheus").start().end();
+		Span span = tracer.nextSpan().name("probe").start();
 		span.end();
 		await().atMost(Duration.ofSeconds(10))
 			.until(() -> received.stream().anyMatch((body) -> body.contains(span.context().traceId())));
+		// the management port's own requests are not sent
+		assertThat(received).noneMatch((body) -> body.contains("/actuator"));
 	}
 
 	@Test
