@@ -27,6 +27,7 @@ import org.springframework.web.server.ServerWebExchange;
 import org.springframework.web.server.WebExceptionHandler;
 
 import dev.gatewaylab.gateway.server.RequestGuard;
+import dev.gatewaylab.gateway.tracing.ExchangeTraces;
 
 /**
  * Answers every failure the gateway itself produces with
@@ -34,7 +35,7 @@ import dev.gatewaylab.gateway.server.RequestGuard;
  * 503 when the upstream refuses or cannot be reached (Spring Cloud Gateway's default is a
  * 500), 502 when it closes the connection mid-response, 504 when it is slower than the
  * route's response timeout. Runs before Spring Boot's default handler, which would render
- * HTML or a 500 body.
+ * HTML or a 500 body. With tracing on, the body carries the request's {@code traceId}.
  */
 @Component
 @Order(-2)
@@ -73,6 +74,10 @@ class UpstreamProblemHandler implements WebExceptionHandler {
 		}
 		ProblemDetail problem = problemFor(ex);
 		problem.setInstance(URI.create(exchange.getRequest().getPath().value()));
+		String traceId = ExchangeTraces.traceId(exchange);
+		if (traceId != null) {
+			problem.setProperty(ExchangeTraces.PROPERTY, traceId);
+		}
 		if (problem.getStatus() >= 500) {
 			logger.warn("{} {} -> {}: {}", exchange.getRequest().getMethod(), exchange.getRequest().getPath().value(),
 					problem.getStatus(), ex.toString());

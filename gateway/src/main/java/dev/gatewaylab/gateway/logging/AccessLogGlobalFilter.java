@@ -20,13 +20,14 @@ import org.springframework.stereotype.Component;
 import org.springframework.web.server.ServerWebExchange;
 
 import dev.gatewaylab.gateway.server.RequestGuard;
+import dev.gatewaylab.gateway.tracing.ExchangeTraces;
 
 /**
  * Creates or propagates {@code X-Request-Id} (returned to the client here, sent upstream
  * by {@link RequestIdHeadersFilter}) and writes one access-log line per request when it
- * completes: id, method, path, client, status, duration. Logging goes through SLF4J; with
- * Log4j2 all-async loggers the line is formatted and written on the disruptor's thread,
- * so the event loop only enqueues.
+ * completes: id, method, path, client, status, duration, and the trace id when tracing is
+ * on. Logging goes through SLF4J; with Log4j2 all-async loggers the line is formatted and
+ * written on the disruptor's thread, so the event loop only enqueues.
  * <p>
  * The request itself is never mutated: {@code request.mutate()} copies every header and
  * re-parses the path on each request; the id travels as an exchange attribute into the
@@ -96,10 +97,12 @@ class AccessLogGlobalFilter implements GlobalFilter, Ordered {
 		long micros = (System.nanoTime() - start) / 1_000;
 		// Arguments are cheap to capture (no string building here): the async logger
 		// formats on its own thread.
-		logger.info("id={} method={} path={} client={} status={} durationMs={}.{}{}{}", requestId, request.getMethod(),
-				request.getPath().value(), clientIp(request.getRemoteAddress()),
+		String traceId = ExchangeTraces.traceId(exchange);
+		logger.info("id={} method={} path={} client={} status={} durationMs={}.{}{}{}{}", requestId,
+				request.getMethod(), request.getPath().value(), clientIp(request.getRemoteAddress()),
 				(signal == SignalType.CANCEL) ? "cancelled" : (status != null) ? status.value() : "none", micros / 1000,
-				(micros % 1000) / 100, (micros % 100) / 10, micros % 10);
+				(micros % 1000) / 100, (micros % 100) / 10, micros % 10,
+				(traceId != null) ? " traceId=" + traceId : "");
 	}
 
 	static String requestId(String fromClient) {
