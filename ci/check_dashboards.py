@@ -74,7 +74,7 @@ def check_provisioning(root, problems):
     """Returns the provisioned datasource uid (or None)."""
     ds_files = sorted(glob.glob(os.path.join(root, "grafana/provisioning/datasources/*.y*ml")))
     db_files = sorted(glob.glob(os.path.join(root, "grafana/provisioning/dashboards/*.y*ml")))
-    uids = []
+    uids, tracing = [], []
     if not ds_files:
         problems.add("grafana/provisioning/datasources", "no datasource provisioning file")
     for rel, doc in provisioning_docs(root, ds_files, problems):
@@ -82,8 +82,11 @@ def check_provisioning(root, problems):
             if not isinstance(ds, dict):
                 problems.add(rel, "datasources entries must be mappings")
                 continue
+            if ds.get("type") == "zipkin":
+                tracing.append((rel, ds))
+                continue
             if ds.get("type") != "prometheus":
-                problems.add(rel, f"datasource {ds.get('name')}: type must be prometheus")
+                problems.add(rel, f"datasource {ds.get('name')}: type must be prometheus (or zipkin)")
             if not ds.get("uid"):
                 problems.add(rel, f"datasource {ds.get('name')}: no fixed uid")
             elif not str(ds.get("url", "")).startswith("http"):
@@ -92,6 +95,7 @@ def check_provisioning(root, problems):
                 uids.append(str(ds["uid"]))
     if len(uids) != 1:
         problems.add("grafana/provisioning/datasources", f"expected exactly one Prometheus datasource with a uid, found {uids}")
+    check_exemplar_links(ds_files, tracing, problems)
     if not db_files:
         problems.add("grafana/provisioning/dashboards", "no dashboard provider file")
     for rel, doc in provisioning_docs(root, db_files, problems):
@@ -104,6 +108,28 @@ def check_provisioning(root, problems):
             elif (p.get("options") or {}).get("path") != PROVIDER_PATH:
                 problems.add(rel, f"provider {p.get('name')}: options.path must be {PROVIDER_PATH}")
     return uids[0] if len(uids) == 1 else None
+
+
+def check_exemplar_links(ds_files, tracing, problems):
+    """The Zipkin datasource (fixed uid, url) and the Prometheus datasource's exemplar link to it by that uid."""
+    zipkin_uids = set()
+    for rel, ds in tracing:
+        if not ds.get("uid") or not str(ds.get("url", "")).startswith("http"):
+            problems.add(rel, f"datasource {ds.get('name')}: a zipkin datasource needs a fixed uid and a url")
+        else:
+            zipkin_uids.add(str(ds["uid"]))
+    if not zipkin_uids:
+        problems.add("grafana/provisioning/datasources", "no zipkin datasource (the exemplars' trace store)")
+    links = []
+    for path in ds_files:
+        with open(path, encoding="utf-8") as f:
+            for ds in (yaml.safe_load(f) or {}).get("datasources") or []:
+                if isinstance(ds, dict) and ds.get("type") == "prometheus":
+                    links += ((ds.get("jsonData") or {}).get("exemplarTraceIdDestinations") or [])
+    if not any(isinstance(l, dict) and l.get("name") == "trace_id" and l.get("datasourceUid") in zipkin_uids
+               for l in links):
+        problems.add("grafana/provisioning/datasources",
+                     f"the Prometheus datasource has no exemplar link (name trace_id) to a zipkin uid {sorted(zipkin_uids)}")
 
 
 def walk_panels(panels):
