@@ -16,7 +16,8 @@
 # Host ports are the standard ones + LAB_SMOKE_PORT_OFFSET (default 20000: 28080, 28081, ..., 29090) so the test
 # never collides with apps started by ./lab up. Env: LAB_SMOKE_BUDGET (s, default 1500),
 # LAB_SMOKE_KEEP=1 (leave the stack up for a look; tear down later with the printed command),
-# LAB_SMOKE_APM=0 (leave out the apm profile: no Scouter images, no agent, no APM checks; default 1).
+# LAB_SMOKE_APM=0 (leave out the apm profile: no Scouter images, no agent, no APM checks; default 1),
+# LAB_SMOKE_TRACING=0 (leave out the tracing profile: Zipkin, exemplars; ci/compose-smoke-tracing.sh).
 # With a registry (LAB_SMOKE_OFFLINE=0) the apm profile takes the users' route: the agent downloaded from GitHub.
 set -uo pipefail
 
@@ -41,6 +42,7 @@ export MONOLITH_MANAGEMENT_HOST_PORT=$((9082 + OFFSET)) PROMETHEUS_HOST_PORT=$((
 export POSTGRES_HOST_PORT=$((5432 + OFFSET)) GRAFANA_HOST_PORT=$((3000 + OFFSET)) LAB_METRICS_HOST_PORT=$((9270 + OFFSET))
 export SCOUTER_HOST_PORT=$((6100 + OFFSET)) SCOUTER_WEBAPP_HOST_PORT=$((6188 + OFFSET))
 SCOUTER_API=http://127.0.0.1:$SCOUTER_WEBAPP_HOST_PORT/scouter/v1
+source ci/compose-smoke-tracing.sh   # profile tracing: tracing_config, tracing_build, tracing_checks
 PROM=http://127.0.0.1:$PROMETHEUS_HOST_PORT
 # Containers cannot get more open files than dockerd's hard limit (20000 on the CI machines, not 65535).
 hard_nofile=$(ulimit -Hn); [[ $hard_nofile == unlimited ]] && hard_nofile=65535
@@ -78,7 +80,8 @@ config() {
   else
     NOTES+=("apm profile (Scouter) NOT run — LAB_SMOKE_APM=0")
   fi
-  dc --profile apm --profile load config -q || { fail "compose config (all profiles) invalid"; return 1; }
+  tracing_config
+  dc --profile apm --profile load --profile tracing config -q || { fail "compose config (all profiles) invalid"; return 1; }
 }
 
 # ---------------------------------------------------------------- 2 build
@@ -101,6 +104,7 @@ build() {
     done
   fi
   if [[ $APM == 1 ]]; then targets+=(scouter-agent scouter-server scouter-webapp); scouter_files || return 1; fi
+  tracing_build || return 1
   # the load profile runs when the runner jar is runnable (java -jar ... --help) and plans exist
   if compgen -G 'jmeter/plans/*.jmx' >/dev/null && timeout 60 java -jar runner/target/runner.jar --help >/dev/null 2>&1; then
     RUNNER=true; targets+=(runner); PROFILES+=(--profile load)
@@ -119,7 +123,7 @@ up() {
   local p busy=()
   for p in $GATEWAY_HOST_PORT $STUDY_SERVICE_HOST_PORT $MONOLITH_HOST_PORT $GATEWAY_MANAGEMENT_HOST_PORT $STUDY_SERVICE_MANAGEMENT_HOST_PORT \
            $MONOLITH_MANAGEMENT_HOST_PORT $PROMETHEUS_HOST_PORT $NGINX_HOST_PORT $POSTGRES_HOST_PORT $LAB_METRICS_HOST_PORT \
-           $( [[ $APM == 1 ]] && echo "$SCOUTER_HOST_PORT $SCOUTER_WEBAPP_HOST_PORT" ); do
+           $( [[ $APM == 1 ]] && echo "$SCOUTER_HOST_PORT $SCOUTER_WEBAPP_HOST_PORT" ) $( [[ $TRACING == 1 ]] && echo "$ZIPKIN_HOST_PORT" ); do
     ss -Hltn "sport = :$p" | grep -q . && busy+=("$p")
   done
   [[ ${#busy[@]} -eq 0 ]] || { fail "host ports in use: ${busy[*]} (set LAB_SMOKE_PORT_OFFSET)"; return 1; }
@@ -244,6 +248,7 @@ checks() {
   grafana_files || ok=1
   requests || ok=1
   apm || ok=1       # before the load, so the transactions counted are the ones it sent
+  tracing_checks || ok=1
   load || ok=1
   targets || ok=1
   dashboards || ok=1
