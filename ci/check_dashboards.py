@@ -3,7 +3,7 @@
 
 Usage: check_dashboards.py [--structure-only] [PROMETHEUS_URL]    (called by ci/check-dashboards.sh)
 
-Structure: provisioning YAML (datasource uid, dashboards path), dashboard JSON (uid, datasource uid, no
+Structure: provisioning YAML (datasource uids, the exemplar link to Zipkin, dashboards path), dashboard JSON (uid, datasource uid, no
 __inputs / ${DS_...}, unit + min + legend on every panel, template variables are label_values(...) and every
 $variable used is defined), PromQL syntax through promtool when it is installed.
 Live: template variables are resolved from that Prometheus (label values seen within --lookback); every target
