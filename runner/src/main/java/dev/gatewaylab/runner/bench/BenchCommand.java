@@ -61,9 +61,11 @@ public final class BenchCommand implements Callable<Integer> {
 			+ "environment: logging (logback, log4j2-sync, log4j2-async, each against its own access log switched off "
 			+ "at run time, verdict within 3 %%), tuning (each cost lever against today's defaults), virtual-threads "
 			+ "(study-service's slow endpoint at 600 req/s, open model, direct and through the gateway, platform vs "
-			+ "virtual threads), apm (off, scouter: the Scouter agent on the gateway) or deny-list (3m, 30m: the "
+			+ "virtual threads), apm (off, scouter: the Scouter agent on the gateway), deny-list (3m, 30m: the "
 			+ "gateway's IP deny list with 3 M and 30 M generated rules on allowed traffic, each against its filter "
-			+ "bypassed at run time, verdict within 3 %%). See docs/runner.md.")
+			+ "bypassed at run time, verdict within 3 %%) or tracing (absent, sampled-0, sampled-10, sampled-100: "
+			+ "the gateway without tracing and with it at 0/10/100 %% sampling, verdict within 10 %%). "
+			+ "See docs/runner.md.")
 	String experiment;
 
 	@Option(names = "--variants", description = "With --experiment: only these variants (comma-separated; the baseline "

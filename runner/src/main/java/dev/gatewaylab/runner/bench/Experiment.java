@@ -63,7 +63,7 @@ record Experiment(String name, String summary, String service, List<String> kind
 	record Input(Path file, List<String> labArgs) {
 	}
 
-	static final List<String> NAMES = List.of("logging", "tuning", "virtual-threads", "apm", "deny-list");
+	static final List<String> NAMES = List.of("logging", "tuning", "virtual-threads", "apm", "deny-list", "tracing");
 
 	/**
 	 * The experiment called {@code name}, or a usage error listing the ones there are.
@@ -83,6 +83,7 @@ record Experiment(String name, String summary, String service, List<String> kind
 			case "virtual-threads" -> virtualThreads();
 			case "apm" -> apm();
 			case "deny-list" -> denyList(labHome);
+			case "tracing" -> tracing();
 			default -> throw new LabException("unknown experiment '" + name + "'",
 					"use one of: " + String.join(", ", NAMES) + " (e.g. ./lab bench --experiment logging)");
 		};
@@ -195,6 +196,30 @@ record Experiment(String name, String summary, String service, List<String> kind
 				List.of("gateway"), null, 0,
 				List.of(new Variant("off", env("LAB_APM", "off"), "no agent"), new Variant("scouter",
 						env("LAB_APM", "scouter"), "Scouter Java agent, reporting to a local collector")));
+	}
+
+	/**
+	 * What distributed tracing costs the gateway: restarted without tracing (baseline,
+	 * {@code LAB_TRACING=off}: no tracer at all) and with it on at 0 %, 10 % and 100 %
+	 * sampling ({@code LAB_TRACING=zipkin}: spans reported to the local Zipkin server
+	 * {@code ./lab} starts). Study-service keeps the tracing it was started with
+	 * ({@code ./lab bench --tracing}: on, following the gateway's sampling decision in
+	 * {@code traceparent}), so its CPU per request beside the gateway's is the cost
+	 * behind it. Verdict: within 10 % of tracing absent.
+	 */
+	static Experiment tracing() {
+		List<Variant> variants = new ArrayList<>();
+		variants.add(new Variant("absent", env("LAB_TRACING", "off"), "no tracer (the default)"));
+		for (String percent : List.of("0", "10", "100")) {
+			String probability = percent.equals("100") ? "1.0" : (percent.equals("10") ? "0.1" : "0.0");
+			variants.add(new Variant("sampled-" + percent,
+					env("LAB_TRACING", "zipkin", "TRACING_SAMPLING_PROBABILITY", probability),
+					"tracing on, " + percent + " % of the requests sampled and reported to Zipkin"));
+		}
+		return new Experiment("tracing",
+				"the gateway without tracing (baseline) and with Micrometer Tracing on at 0 %, 10 % and 100 % sampling, "
+						+ "spans to a local Zipkin",
+				"gateway", List.of("gateway"), null, 0, 0.10, variants);
 	}
 
 	/**

@@ -82,6 +82,22 @@ class ExperimentTests {
 	}
 
 	@Test
+	void tracingExperimentRestartsTheGatewayWithoutTracingThenSampledAtZeroTenAndAHundredPercent() {
+		Experiment e = Experiment.named("tracing");
+		List<Target> targets = e.targets(this::ofKind);
+		assertThat(targets).extracting(Target::name)
+			.containsExactly("absent", "sampled-0", "sampled-10", "sampled-100");
+		assertThat(targets.get(0).restartEnv()).containsExactlyEntriesOf(Map.of("LAB_TRACING", "off"));
+		assertThat(targets.get(2).restartEnv()).containsEntry("LAB_TRACING", "zipkin")
+			.containsEntry("TRACING_SAMPLING_PROBABILITY", "0.1");
+		assertThat(targets.get(3).restartEnv()).containsEntry("TRACING_SAMPLING_PROBABILITY", "1.0");
+		assertThat(e.service()).isEqualTo("gateway");
+		assertThat(e.tolerance()).isEqualTo(0.10);
+		assertThat(e.select("sampled-10").targets(this::ofKind)).extracting(Target::name)
+			.containsExactly("absent", "sampled-10");
+	}
+
+	@Test
 	void selectingVariantsKeepsTheBaselineFirst() {
 		List<Target> targets = Experiment.named("tuning").select("nio,g1").targets(this::ofKind);
 		assertThat(targets).extracting(Target::name).containsExactly("defaults", "nio", "g1");
