@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# How cheap can a proxy on this machine's JVM stack be? Starts two floor proxies (bench/floor/: Reactor Netty alone,
-# Netty alone) beside a gateway with today's defaults, and measures them in the same interleaved wrk rounds
+# How cheap can a proxy on this machine's JVM stack be? Starts two floor proxies (the lab's floor service, floor/:
+# Reactor Netty alone; bench/floor/NettyProxy.java: Netty alone) beside a gateway with today's defaults, and measures them in the same interleaved wrk rounds
 # (bench/gateway-ab.sh + bench/wrk-compare.sh). A measurement script, not a CI gate. See --help.
 set -euo pipefail
 
@@ -18,14 +18,16 @@ Usage: bench/floor.sh [bench/gateway-ab.sh and bench/wrk-compare.sh options]
 
 Measures side by side, in interleaved wrk rounds, each proxy's CPU per request and its req/s ÷ direct's:
   gateway        the gateway jar with today's defaults (GATEWAY_JAVA_OPTS, default: $GATEWAY_OPTS)
-  reactor-netty  bench/floor/ReactorNettyProxy.java on :$RN_PORT — Reactor Netty's HttpServer + pooled HttpClient
-                 and nothing else: the floor under any Spring Cloud Gateway (WebFlux) app
+  reactor-netty  the lab's floor service (floor/target/floor.jar) on :$RN_PORT — Reactor Netty's HttpServer + pooled
+                 HttpClient and nothing else: the floor under any Spring Cloud Gateway (WebFlux) app. In the lab's
+                 own runs it is the target 'floor': ./lab bench --targets gateway,floor,direct
   netty          bench/floor/NettyProxy.java on :$NETTY_PORT — Netty's codecs and a per-event-loop upstream
                  connection pool, nothing else: the floor under any proxy on this JVM
   direct, nginx  as in bench/wrk-compare.sh
-Both floors run 1 event loop (as the gateway does on 2 cores) with -Xmx256m on the same JDK as the gateway:
-JAVA (default: java on PATH; the floors are single-file sources, so a JDK, not a JRE). Their libraries are the
-gateway jar's own (unpacked to target/floor/lib), so the versions match. study-service must be up.
+Both floors run the gateway's event-loop count (1 on 2 cores) on the same JDK as the gateway: JAVA (default: java on
+PATH; the Netty floor is a single-file source, so a JDK, not a JRE). The Reactor Netty floor runs on the gateway's
+JVM options, the Netty floor with -Xmx256m on the gateway jar's own libraries (unpacked to target/floor/lib); both
+are built on the gateway's Netty version. study-service must be up.
 
 Example (as measured in docs/gateway-cost.md):
   unshare -n bash -c 'ip link set lo up; ./lab up study-service &&
@@ -34,8 +36,9 @@ EOF
 }
 
 case "${1:-}" in -h|--help) usage; exit 0 ;; esac
-JAR="$ROOT/gateway/target/gateway.jar"
+JAR="$ROOT/gateway/target/gateway.jar" FLOOR_JAR="$ROOT/floor/target/floor.jar"
 [ -f "$JAR" ] || die "no $JAR — build it: ./mvnw -B -q -DskipTests package -pl gateway -am"
+[ -f "$FLOOR_JAR" ] || die "no $FLOOR_JAR — build it: ./mvnw -B -q -DskipTests package -pl floor -am"
 "$JAVA" -version >/dev/null 2>&1 || die "'$JAVA' does not run — set JAVA to a JDK's bin/java"
 command -v unzip >/dev/null || die "unzip not found — apt-get install unzip"
 UPSTREAM=http://127.0.0.1:$STUDY_SERVICE_PORT
@@ -57,15 +60,17 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
-start() { # name port source [jvm options...]
-  local name=$1 port=$2 src=$3; shift 3
-  "$JAVA" -Xmx256m --enable-native-access=ALL-UNNAMED "$@" -cp "$STATE/lib/*" "$ROOT/bench/floor/$src" \
-    "$port" "$UPSTREAM" >"$STATE/$name.log" 2>&1 &
-  PIDS+=($!); echo $! >"$STATE/$name.pid"
-  echo "floor: $name pid $! on :$port ($src)"
+started() { # name port what
+  PIDS+=($!); echo $! >"$STATE/$1.pid"
+  echo "floor: $1 pid $! on :$2 ($3)"
 }
-start reactor-netty $RN_PORT ReactorNettyProxy.java -Dreactor.netty.ioWorkerCount=1
-start netty $NETTY_PORT NettyProxy.java
+# shellcheck disable=SC2086 # GATEWAY_OPTS is a list of options
+PORT=$RN_PORT MANAGEMENT_PORT=0 STUDY_SERVICE_URL=$UPSTREAM "$JAVA" $GATEWAY_OPTS -jar "$FLOOR_JAR" \
+  >"$STATE/reactor-netty.log" 2>&1 &
+started reactor-netty $RN_PORT floor.jar
+"$JAVA" -Xmx256m --enable-native-access=ALL-UNNAMED -cp "$STATE/lib/*" "$ROOT/bench/floor/NettyProxy.java" \
+  $NETTY_PORT "$UPSTREAM" >"$STATE/netty.log" 2>&1 &
+started netty $NETTY_PORT NettyProxy.java
 i=0
 for name in reactor-netty netty; do
   port=$RN_PORT; [ $name = netty ] && port=$NETTY_PORT
