@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # End-to-end checks of the floor (floor/: a proxy on Reactor Netty alone) as a service and load target of the lab, on
 # real processes: ./lab up floor, the identical request, its management port, a bad setting, and
-# ./lab bench --quick --targets gateway,floor,direct with the services started and stopped by the run. Loopback only;
+# ./lab bench --quick --targets gateway,floor,direct with the services started and stopped by the run, and the
+# gateway's CPU per request split over the floor in its run.json and report.md. Loopback only;
 # every load is bounded by the runner's duration.
 set -euo pipefail
 CI_NAME=floor
@@ -75,6 +76,28 @@ ok = ok and floor.get("plan") == "floor" and floor.get("url") == sys.argv[2] \
     and floor["warmup"].get("compile_ms_before") is not None
 sys.exit(0 if ok else 1)
 PY
+check "run.json: the gateway's CPU per request split into the floor and what is on top, paired per repetition" \
+  python3 - "$run/run.json" <<'PY'
+import json, sys
+run = json.load(open(sys.argv[1]))
+split = run.get("cpu_split") or {}
+targets = {t["name"]: t for t in run["targets"]}
+g = targets["gateway"]["cpu_us_per_request"]["gateway"]["reps"]
+f = targets["floor"]["cpu_us_per_request"]["floor"]["reps"]
+on_top = split.get("on_top_us_per_request", {}).get("reps", [])
+print(f"       gateway {split.get('gateway_us_per_request', {}).get('mean', float('nan')):.1f} µs = floor "
+      f"{split.get('floor_us_per_request', {}).get('mean', float('nan')):.1f} + on top "
+      f"{split.get('on_top_us_per_request', {}).get('mean', float('nan')):.1f}; gateway ÷ floor "
+      f"{split.get('gateway_over_floor', {}).get('mean', float('nan')):.2f}")
+ok = split.get("gateway") == "gateway" and split.get("floor") == "floor" and len(on_top) == len(g) == len(f) > 0 \
+    and all(abs(o - (a - b)) < 1e-6 for o, a, b in zip(on_top, g, f)) \
+    and split["floor_us_per_request"]["mean"] > 0 and "ci95" in split["gateway_over_floor"]
+sys.exit(0 if ok else 1)
+PY
+check "report.md: the split's section with the floor and what is on top" \
+  bash -c 'grep -q "^## Gateway CPU per request: the floor and what is on top" "$0/report.md" \
+           && grep -q "on top: Spring Cloud Gateway + the lab.s features (gateway − floor)" "$0/report.md" \
+           && grep -q "gateway ÷ floor CPU per request: " "$0/report.md"' "$run"
 check "and stopped them again: nothing left listening" nothing_listening
 
 echo

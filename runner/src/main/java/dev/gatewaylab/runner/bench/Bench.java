@@ -259,7 +259,8 @@ final class Bench {
 		return new RunResult(invalid.isEmpty() ? RunResult.VALID : RunResult.INVALID, invalid,
 				invalid.isEmpty() ? v.answer() : null, settings,
 				Environment.probe(started, s.labHome(), s.remoteHosts(), s.catalog().services().keySet()), results,
-				v.ratios(), reps, v.comparisons(), warnings, Notes.of(s, results, experiment), engines, latency);
+				v.ratios(), reps, v.comparisons(), warnings, Notes.of(s, results, experiment), engines, latency,
+				experiment == null ? CpuSplits.of(results, services) : null);
 	}
 
 	/**

@@ -3,6 +3,7 @@ package dev.gatewaylab.runner.bench;
 import dev.gatewaylab.runner.jmeter.JMeterHome;
 import dev.gatewaylab.runner.metrics.LiveMetrics;
 import dev.gatewaylab.runner.report.BenchReport;
+import dev.gatewaylab.runner.report.CpuSplitReport;
 import dev.gatewaylab.runner.report.LatencyReport;
 import dev.gatewaylab.runner.result.RunResult;
 import dev.gatewaylab.runner.run.Catalog;
@@ -220,6 +221,9 @@ public final class BenchCommand implements Callable<Integer> {
 		out.print(BenchReport.table(result.targets()));
 		out.print(LatencyReport.table(result.latency()));
 		result.comparisons().forEach(c -> out.println("  " + c));
+		if (result.cpuSplit() != null) {
+			out.println("  " + CpuSplitReport.line(result.cpuSplit()));
+		}
 		result.warnings().forEach(w -> out.println("  warning: " + w));
 		out.printf("report: %s (report.html, run.json%s); wall time %d s%n", run.dir().resolve("report.md"),
 				s.dashboards() ? ", jmeter-dashboard/" : "", run.elapsedSeconds());

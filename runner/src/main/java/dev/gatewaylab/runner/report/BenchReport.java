@@ -133,6 +133,7 @@ public final class BenchReport {
 					.toList());
 		}
 		cpu(doc, run.targets());
+		CpuSplitReport.section(doc, run.cpuSplit());
 		LatencyReport.section(doc, run.latency());
 		latency(doc, run.targets());
 		if (run.comparisons() != null && !run.comparisons().isEmpty()) {
