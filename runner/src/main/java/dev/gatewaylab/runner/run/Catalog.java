@@ -17,13 +17,15 @@ import java.util.Properties;
 /**
  * The lab's services, ports and load targets, from {@code lab.properties} at the
  * repository root (the same file {@code ./lab}, e2e and the plan generator read); the
- * copy built into the jar when the lab home has none.
+ * copy built into the jar when the lab home has none. {@code defaultTargets}: what bench
+ * and sweep measure without --targets ({@code default-targets}; every target when
+ * absent).
  */
-public record Catalog(Map<String, Service> services, Map<String, TargetKind> targets,
-		Map<String, PlanRequest> requests) {
+public record Catalog(Map<String, Service> services, Map<String, TargetKind> targets, Map<String, PlanRequest> requests,
+		List<String> defaultTargets) {
 
 	public Catalog(Map<String, Service> services, Map<String, TargetKind> targets) {
-		this(services, targets, Map.of());
+		this(services, targets, Map.of(), List.copyOf(targets.keySet()));
 	}
 
 	public static final String FILE = "lab.properties";
@@ -103,7 +105,14 @@ public record Catalog(Map<String, Service> services, Map<String, TargetKind> tar
 				requests.put(plan, PlanRequest.parse(p.getProperty(key), 1, 10_000, Integer.parseInt(expect)));
 			}
 		}
-		return new Catalog(services, targets, requests);
+		List<String> defaults = p.getProperty("default-targets") == null ? List.copyOf(targets.keySet())
+				: list(p, "default-targets");
+		for (String name : defaults) {
+			if (!targets.containsKey(name)) {
+				throw new IllegalArgumentException("default-targets names unknown target '" + name + "'");
+			}
+		}
+		return new Catalog(services, targets, requests, defaults);
 	}
 
 	/**

@@ -22,7 +22,7 @@ public class TargetOptions extends RemoteOptions {
 	static final String NGINX = "nginx";
 
 	@Option(names = "--targets", split = ",",
-			description = "Targets: gateway,direct,monolith[,nginx] (default: gateway,direct,monolith; nginx is added when --nginx-url is given). Defined in lab.properties.")
+			description = "Targets: gateway,direct,monolith,floor[,nginx] (default: lab.properties default-targets, gateway,direct,monolith; nginx is added when --nginx-url is given). Defined in lab.properties.")
 	List<String> targets;
 
 	@Option(names = "--plan",
@@ -103,7 +103,7 @@ public class TargetOptions extends RemoteOptions {
 	public List<Target> resolveTargets(Catalog catalog, Path plansDir) {
 		List<String> known = new ArrayList<>(catalog.targets().keySet());
 		known.add(NGINX);
-		List<String> names = targets == null || targets.isEmpty() ? new ArrayList<>(catalog.targets().keySet())
+		List<String> names = targets == null || targets.isEmpty() ? new ArrayList<>(catalog.defaultTargets())
 				: targets.stream().map(String::trim).filter(s -> !s.isEmpty()).toList();
 		if ((targets == null || targets.isEmpty()) && nginxUrl != null) {
 			names.add(NGINX);
