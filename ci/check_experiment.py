@@ -78,7 +78,11 @@ def main():
         problems.append("%d starts of %s, expected at least %d (one per variant per repetition)"
                         % (starts, a.service, len(variants) * reps))
     experiment = d["settings"]["experiment"]
-    if not d["answer"].lower().startswith(experiment):
+    answer = d["answer"]
+    smoke = "Smoke run, not for quoting (--quick): "  # the runner's prefix for a --quick run (Answer.SMOKE)
+    if answer.startswith(smoke):
+        answer = answer[len(smoke):]
+    if not answer.lower().startswith(experiment):
         problems.append("the answer does not lead with the experiment's name %r" % experiment)
     if a.ratio_of is not None:
         ratio = d["ratios"][0] if d.get("ratios") else {}
