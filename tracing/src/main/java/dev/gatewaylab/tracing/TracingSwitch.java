@@ -25,7 +25,9 @@ import org.springframework.core.env.MapPropertySource;
  * still wins): {@code TRACING_SAMPLING_PROBABILITY} for
  * {@code management.tracing.sampling.probability}, {@code TRACING_ZIPKIN_ENDPOINT} for
  * {@code management.tracing.export.zipkin.endpoint}; and {@code /actuator/tracing} is
- * exposed on the management port beside what the app already exposes.
+ * exposed on the management port beside what the app already exposes. Exemplars (trace
+ * ids on the metrics) stay where OpenMetrics allows them, so that Prometheus takes the
+ * scrape.
  */
 public class TracingSwitch implements EnvironmentPostProcessor, Ordered {
 
@@ -40,6 +42,14 @@ public class TracingSwitch implements EnvironmentPostProcessor, Ordered {
 	static final String EXCLUDE = "spring.autoconfigure.exclude";
 
 	static final String EXPOSURE = "management.endpoints.web.exposure.include";
+
+	/**
+	 * Micrometer turns the Prometheus client's exemplars on for every metric type; the
+	 * OpenMetrics format allows them on counters and histogram buckets only, and
+	 * Prometheus refuses a whole scrape with one elsewhere (a timer's {@code _count}).
+	 */
+	static final String EXEMPLARS_ON_ALL_METRIC_TYPES = "management.prometheus.metrics.export.properties"
+			+ "[io.prometheus.exporter.exemplarsOnAllMetricTypes]";
 
 	static final List<String> AUTO_CONFIGURATIONS = List.of(
 			"org.springframework.boot.micrometer.tracing.autoconfigure.MicrometerTracingAutoConfiguration",
@@ -68,6 +78,7 @@ public class TracingSwitch implements EnvironmentPostProcessor, Ordered {
 					"${TRACING_SAMPLING_PROBABILITY:" + DEFAULT_SAMPLING_PROBABILITY + "}");
 			defaults.put("management.tracing.export.zipkin.endpoint",
 					"${TRACING_ZIPKIN_ENDPOINT:" + DEFAULT_ZIPKIN_ENDPOINT + "}");
+			defaults.put(EXEMPLARS_ON_ALL_METRIC_TYPES, "false");
 			environment.getPropertySources().addLast(new MapPropertySource("tracingDefaults", defaults));
 		}
 		else {

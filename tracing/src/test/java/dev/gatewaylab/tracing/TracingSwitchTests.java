@@ -34,6 +34,7 @@ class TracingSwitchTests {
 		assertThat(environment.getProperty("management.tracing.sampling.probability")).isEqualTo("0.25");
 		assertThat(environment.getProperty("management.tracing.export.zipkin.endpoint"))
 			.isEqualTo("http://localhost:9411/api/v2/spans");
+		assertThat(environment.getProperty(TracingSwitch.EXEMPLARS_ON_ALL_METRIC_TYPES)).isEqualTo("false");
 	}
 
 	@Test
