@@ -82,32 +82,16 @@ public final class ClientIpResolver {
 		}
 		long client = peer; // the nearest hop verified so far
 		int hops = 0;
-		for (int l = forwardedFor.size() - 1; l >= 0; l--) {
-			String line = forwardedFor.get(l);
-			int end = line.length();
-			while (true) {
-				int comma = line.lastIndexOf(',', end - 1);
-				int from = comma + 1;
-				int to = end;
-				while (from < to && isSpace(line.charAt(from))) {
-					from++;
-				}
-				while (to > from && isSpace(line.charAt(to - 1))) {
-					to--;
-				}
-				long ip = (++hops > MAX_HOPS) ? Ipv4.INVALID : Ipv4.parse(line, from, to);
-				if (ip == Ipv4.INVALID) {
-					return client;
-				}
-				if (!isTrustedProxy(ip)) {
-					return ip;
-				}
-				client = ip;
-				if (comma < 0) {
-					break;
-				}
-				end = comma;
+		ForwardedForEntries entries = new ForwardedForEntries(forwardedFor);
+		while (entries.next()) {
+			long ip = (++hops > MAX_HOPS) ? Ipv4.INVALID : Ipv4.parse(entries.text(), entries.from(), entries.to());
+			if (ip == Ipv4.INVALID) {
+				return client;
 			}
+			if (!isTrustedProxy(ip)) {
+				return ip;
+			}
+			client = ip;
 		}
 		return client; // every entry was a trusted proxy: the left-most one
 	}
@@ -141,34 +125,24 @@ public final class ClientIpResolver {
 		}
 		long client = peer;
 		int hops = 0;
-		for (int l = forwardedFor.size() - 1; l >= 0; l--) {
-			String line = forwardedFor.get(l);
-			for (int end = line.length(), comma; end >= 0; end = comma) {
-				comma = line.lastIndexOf(',', end - 1);
-				int from = comma + 1;
-				int to = end;
-				while (from < to && isSpace(line.charAt(from))) {
-					from++;
+		ForwardedForEntries entries = new ForwardedForEntries(forwardedFor);
+		while (entries.next()) {
+			String text = entries.text();
+			long ip = Ipv4.parse(text, entries.from(), entries.to());
+			if (ip == Ipv4.INVALID) {
+				Ipv6Address ipv6 = Ipv6Address.parse(text, entries.from(), entries.to());
+				ip = (ipv6 != null) ? ipv6.ipv4Mapped() : Ipv4.INVALID;
+				if (ipv6 != null && ip == Ipv4.INVALID) {
+					return ClientKey.ipv6(ipv6);
 				}
-				while (to > from && isSpace(line.charAt(to - 1))) {
-					to--;
-				}
-				long ip = Ipv4.parse(line, from, to);
-				if (ip == Ipv4.INVALID) {
-					Ipv6Address ipv6 = Ipv6Address.parse(line, from, to);
-					ip = (ipv6 != null) ? ipv6.ipv4Mapped() : Ipv4.INVALID;
-					if (ipv6 != null && ip == Ipv4.INVALID) {
-						return ClientKey.ipv6(ipv6);
-					}
-				}
-				if (ip == Ipv4.INVALID || ++hops > MAX_HOPS) {
-					return ClientKey.UNREADABLE;
-				}
-				if (!isTrustedProxy(ip)) {
-					return ClientKey.ipv4(ip);
-				}
-				client = ip;
 			}
+			if (ip == Ipv4.INVALID || ++hops > MAX_HOPS) {
+				return ClientKey.UNREADABLE;
+			}
+			if (!isTrustedProxy(ip)) {
+				return ClientKey.ipv4(ip);
+			}
+			client = ip;
 		}
 		return ClientKey.ipv4(client); // every entry was a trusted proxy: the left-most
 										// one
@@ -181,10 +155,6 @@ public final class ClientIpResolver {
 			}
 		}
 		return false;
-	}
-
-	private static boolean isSpace(char c) {
-		return c == ' ' || c == '\t';
 	}
 
 	@Override
