@@ -103,12 +103,7 @@ class DenyListRoutesTests extends RunningGateway {
 				.expectStatus()
 				.isOk();
 			assertThat(upstream.requestIds).contains("bypassed-1");
-			management.get()
-				.uri("/actuator/prometheus")
-				.exchange()
-				.expectBody(String.class)
-				.value((metrics) -> assertThat(metrics)
-					.contains("gateway_deny_list_enforced{application=\"gateway\"} 0.0"));
+			assertThat(scrapeMetrics()).contains("gateway_deny_list_enforced{application=\"gateway\"} 0.0");
 		}
 		finally {
 			management.post()
@@ -154,18 +149,7 @@ class DenyListRoutesTests extends RunningGateway {
 	@Test
 	void metricsOnTheManagementPort() {
 		assertDenied("/api/studies/1", "10.1.2.3", "deny-metrics");
-		String metrics = WebTestClient.bindToServer()
-			.baseUrl("http://127.0.0.1:" + this.managementPort)
-			.build()
-			.get()
-			.uri("/actuator/prometheus")
-			.exchange()
-			.expectStatus()
-			.isOk()
-			.expectBody(String.class)
-			.returnResult()
-			.getResponseBody();
-		assertThat(metrics).containsPattern("gateway_deny_list_rules\\{application=\"gateway\"} 2.0")
+		assertThat(scrapeMetrics()).containsPattern("gateway_deny_list_rules\\{application=\"gateway\"} 2.0")
 			.containsPattern("gateway_deny_list_intervals\\{application=\"gateway\"} 2.0")
 			.containsPattern("gateway_deny_list_memory_bytes\\{application=\"gateway\"} \\d")
 			.containsPattern("gateway_deny_list_load_duration_seconds\\{application=\"gateway\"} \\d")

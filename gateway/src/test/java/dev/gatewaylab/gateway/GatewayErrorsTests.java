@@ -105,15 +105,7 @@ class GatewayErrorsTests extends RunningGateway {
 		management.get().uri("/actuator/env").exchange().expectStatus().isNotFound();
 
 		this.client.get().uri("/api/studies/1").exchange().expectStatus().isOk();
-		String metrics = management.get()
-			.uri("/actuator/prometheus")
-			.exchange()
-			.expectStatus()
-			.isOk()
-			.expectBody(String.class)
-			.returnResult()
-			.getResponseBody();
-		assertThat(metrics).contains("application=\"gateway\"")
+		assertThat(scrapeMetrics()).contains("application=\"gateway\"")
 			.containsPattern("spring_cloud_gateway_requests_seconds_bucket\\{.*routeId=\"study-service\"")
 			.contains("reactor_netty_connection_provider_")
 			.contains("gateway_log_events_dropped_total");

@@ -7,13 +7,10 @@ import java.util.List;
 import java.util.concurrent.locks.LockSupport;
 
 import org.assertj.core.api.InstanceOfAssertFactories;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.test.context.SpringBootTest;
 
-import dev.gatewaylab.gateway.logging.CapturingAppender;
 import dev.gatewaylab.testsupport.RawHttp;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -24,31 +21,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
 		properties = { "management.server.port=0", "LOG_PATH=target/logs" })
-class MalformedRequestLoggingTests extends RunningGateway {
-
-	CapturingAppender root;
-
-	CapturingAppender access;
-
-	@BeforeEach
-	void capture() throws IOException {
-		this.access = CapturingAppender.attachTo("dev.gatewaylab.gateway.access");
-		// One call through first, its access line awaited: this context's first upstream
-		// connection registers the pool's gauges, and Micrometer warns once when another
-		// test class's gateway context in this JVM registered them first — a test-JVM
-		// artifact, delivered (async loggers keep their order) before that line.
-		String id = "warm-up-" + System.nanoTime();
-		RawHttp.exchange(this.port,
-				"GET /api/studies/1 HTTP/1.1\r\nHost: a\r\nX-Request-Id: " + id + "\r\nConnection: close\r\n\r\n");
-		this.access.awaitMessageContaining("id=" + id);
-		this.root = CapturingAppender.attachTo("");
-	}
-
-	@AfterEach
-	void detach() {
-		this.root.detach();
-		this.access.detach();
-	}
+class MalformedRequestLoggingTests extends LoggedRunningGateway {
 
 	@Test
 	void malformedChunkedBodyIs400InTheAccessLogAndLogsNoErrorOrWarning() throws IOException {
@@ -62,7 +35,7 @@ class MalformedRequestLoggingTests extends RunningGateway {
 			.findFirst()
 			.orElseThrow();
 		assertThat(line).contains("status=400");
-		assertThat(this.root.leveledMessages()).noneMatch((m) -> m.startsWith("ERROR") || m.startsWith("WARN"));
+		assertNoErrorOrWarning();
 	}
 
 	@Test
@@ -108,7 +81,7 @@ class MalformedRequestLoggingTests extends RunningGateway {
 				.singleElement(InstanceOfAssertFactories.STRING)
 				.contains("status=400");
 		}
-		assertThat(this.root.leveledMessages()).noneMatch((m) -> m.startsWith("ERROR") || m.startsWith("WARN"));
+		assertNoErrorOrWarning();
 	}
 
 	@Test
@@ -123,7 +96,7 @@ class MalformedRequestLoggingTests extends RunningGateway {
 		RawHttp.exchange(this.port,
 				"GET /api/studies/1 HTTP/1.1\r\nHost: a\r\nX-Request-Id: after-hangups\r\nConnection: close\r\n\r\n");
 		this.access.awaitMessageContaining("id=after-hangups");
-		assertThat(this.root.leveledMessages()).noneMatch((m) -> m.startsWith("ERROR") || m.startsWith("WARN"));
+		assertNoErrorOrWarning();
 	}
 
 }

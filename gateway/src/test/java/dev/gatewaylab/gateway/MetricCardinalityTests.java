@@ -23,15 +23,7 @@ class MetricCardinalityTests extends RunningGateway {
 			client.method(HttpMethod.valueOf("PROBEM" + i)).uri("/api/studies/1").exchange().expectBody().isEmpty();
 		}
 		client.get().uri("/api/studies/1").exchange().expectStatus().isOk();
-		String metrics = clientOf(this.managementPort).get()
-			.uri("/actuator/prometheus")
-			.exchange()
-			.expectStatus()
-			.isOk()
-			.expectBody(String.class)
-			.returnResult()
-			.getResponseBody();
-		assertThat(metrics).doesNotContain("PROBEM")
+		assertThat(scrapeMetrics()).doesNotContain("PROBEM")
 			.containsPattern("spring_cloud_gateway_requests_seconds_count\\{.*httpMethod=\"OTHER\"")
 			.containsPattern("spring_cloud_gateway_requests_seconds_count\\{.*httpMethod=\"GET\"")
 			.containsPattern("http_client_requests_seconds_count\\{.*http_method=\"OTHER\"")

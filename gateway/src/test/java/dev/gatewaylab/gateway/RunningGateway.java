@@ -41,4 +41,16 @@ abstract class RunningGateway {
 			.build();
 	}
 
+	/** The management port's {@code /actuator/prometheus} page, answered 200. */
+	String scrapeMetrics() {
+		return clientOf(this.managementPort).get()
+			.uri("/actuator/prometheus")
+			.exchange()
+			.expectStatus()
+			.isOk()
+			.expectBody(String.class)
+			.returnResult()
+			.getResponseBody();
+	}
+
 }

@@ -1,6 +1,5 @@
 package dev.gatewaylab.gateway;
 
-import dev.gatewaylab.testsupport.RawHttp;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -8,13 +7,11 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.test.context.SpringBootTest;
 
-import dev.gatewaylab.gateway.logging.CapturingAppender;
+import dev.gatewaylab.testsupport.RawHttp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -26,31 +23,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
 		properties = { "management.server.port=0", "LOG_PATH=target/logs", "GATEWAY_IDLE_TIMEOUT=1s",
 				"GATEWAY_READ_TIMEOUT=500ms", "GATEWAY_MAX_BODY_SIZE=1KB", "STUDY_SERVICE_RESPONSE_TIMEOUT_MS=3000" })
-class ServerLimitsTests extends RunningGateway {
+class ServerLimitsTests extends LoggedRunningGateway {
 
 	static final Pattern STATUS_LINE = Pattern.compile("HTTP/1\\.1 (\\d{3}) ");
-
-	CapturingAppender root;
-
-	CapturingAppender access;
-
-	@BeforeEach
-	void capture() throws IOException {
-		this.access = CapturingAppender.attachTo("dev.gatewaylab.gateway.access");
-		// one call through first, its access line awaited (see
-		// MalformedRequestLoggingTests)
-		String id = "warm-up-" + System.nanoTime();
-		RawHttp.exchange(this.port,
-				"GET /api/studies/1 HTTP/1.1\r\nHost: a\r\nX-Request-Id: " + id + "\r\nConnection: close\r\n\r\n");
-		this.access.awaitMessageContaining("id=" + id);
-		this.root = CapturingAppender.attachTo("");
-	}
-
-	@AfterEach
-	void detach() {
-		this.root.detach();
-		this.access.detach();
-	}
 
 	@Test
 	void pipelinedRequestsPastTheDepthGetOne429InOrderAndAnHonestAccessLog() throws IOException {
@@ -77,7 +52,7 @@ class ServerLimitsTests extends RunningGateway {
 		assertThat(this.access.messages()).filteredOn((line) -> line.contains("id=pipe-"))
 			.hasSize(answered)
 			.allMatch((line) -> line.contains("status=200"));
-		assertThat(this.root.leveledMessages()).noneMatch((m) -> m.startsWith("ERROR") || m.startsWith("WARN"));
+		assertNoErrorOrWarning();
 	}
 
 	@Test
