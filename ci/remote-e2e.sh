@@ -69,8 +69,12 @@ curl -s -o /dev/null -H "X-Request-Id: $marker" "http://127.0.0.1:$(lab_port gat
 deadline=$((SECONDS + 15))
 until grep -q "id=$marker " "$ACCESS" || [ $SECONDS -ge $deadline ]; do sleep 0.2; done
 marker_line=$(grep -n "id=$marker " "$ACCESS" | cut -d: -f1 || echo $(( $(access_lines) + 1 )))
-echo "  gateway access log: $(( marker_line - 1 - before )) lines for the run, $expected samples expected"
-ACCESS_DELTA=$(( marker_line - 1 - before )) check "samples from both engines; run.json = JTL rows = gateway access log" \
+# The runner's reachability probe (X-Request-Id: lab-reachability-probe, one per target before warm-up) is not a
+# sample of the run.
+probes=$(sed -n "$((before + 1)),$((marker_line - 1))p" "$ACCESS" | grep -c "id=lab-reachability-probe " || true)
+echo "  gateway access log: $(( marker_line - 1 - before )) lines for the run ($probes of them the reachability" \
+  "probe), $expected samples expected"
+ACCESS_DELTA=$(( marker_line - 1 - before - probes )) check "samples from both engines; run.json = JTL rows = gateway access log" \
   python3 - "$run" "$E1" "$E2:$P2" <<'PY'
 import csv, glob, json, os, sys
 run, engines = sys.argv[1], sys.argv[2:]

@@ -15,9 +15,14 @@ import java.util.Set;
  * The check before warm-up that every target answers its plan's request (lab.properties
  * {@code plan.<name>.request}, the lowest id) with the expected status — or, for a plan
  * that declares none, answers {@code GET /} at all. A run that fails it exits 2 naming
- * the URL and how to start the target, before anything is measured.
+ * the URL and how to start the target, before anything is measured. The probe carries
+ * {@code X-Request-Id: }{@value #PROBE_ID}, so that an access log tells it from the run's
+ * own requests.
  */
 public final class Reachability {
+
+	/** The {@code X-Request-Id} of every probe. */
+	public static final String PROBE_ID = "lab-reachability-probe";
 
 	private Reachability() {
 	}
@@ -46,6 +51,7 @@ public final class Reachability {
 				status = client
 					.send(HttpRequest.newBuilder(probe)
 						.timeout(deadline)
+						.header("X-Request-Id", PROBE_ID)
 						.method(request == null ? "GET" : request.method(), HttpRequest.BodyPublishers.noBody())
 						.build(), HttpResponse.BodyHandlers.discarding())
 					.statusCode();
