@@ -5,6 +5,7 @@
 #   2. a load engine that produces nothing (--rate 0.001: no arrival falls in the latency engine's windows): INVALID, exit 3
 #   3. one target down mid-run (./lab down monolith while bench measures it): INVALID, exit 3
 #   4. a good --quick run: "smoke run, not for quoting" first, the latency table with its rates and sample counts, exit 0
+#   5. --latency-arrivals uniform and --latency-connections reach the engine (run.json says so); a bad value exits 2
 # Loopback only; every load is bounded by the runner's durations.
 set -euo pipefail
 CI_NAME=latency
@@ -94,6 +95,23 @@ ok = r["status"] == "valid" and len(levels) >= 4 and all(
     all(v["targets"].get(t, {}).get("samples", 0) > 0 for t in ("gateway", "direct")) for v in levels) and l["knee_rule"]
 sys.exit(0 if ok else 1)
 PY
+
+echo "== 5. the latency engine's schedule and pool: --latency-arrivals uniform --latency-connections 4"
+check "exit 0" expect_exit 0 "$OUT/uniform.log" ./lab bench --quick --no-start --targets gateway,direct \
+  --latency-arrivals uniform --latency-connections 4 --metrics-port 0 --results "$OUT/uniform"
+check "run.json names evenly spaced arrivals over 4 connections, and every target answered" python3 - "$OUT/uniform" <<'PY'
+import glob, json, sys
+r = json.load(open(glob.glob(sys.argv[1] + "/*/run.json")[0]))
+engine = r["latency"]["engine"]
+print("       engine:", engine)
+ok = r["status"] == "valid" and "evenly spaced arrivals" in engine and "4 keep-alive connections" in engine and all(
+    p["samples"] > 0 for v in r["latency"]["levels"] for p in v["targets"].values())
+sys.exit(0 if ok else 1)
+PY
+check "a schedule it does not know: exit 2" \
+  expect_exit 2 "$OUT/badarrivals.log" ./lab bench --quick --no-start --latency-arrivals bursty --metrics-port 0
+check "  ...naming the option and its values" \
+  grep -q "invalid --latency-arrivals bursty .*poisson (the default) or uniform" "$OUT/badarrivals.log"
 
 [ "$failures" -eq 0 ] || { echo "latency e2e: $failures check(s) failed; first: $FAILED"; exit 1; }
 echo "latency e2e: all checks passed"

@@ -136,9 +136,9 @@ final class Bench {
 				if (!s.quick()) {
 					equalLoad(load, progress, rate);
 				}
-				LatencyPhase.Measured m = new LatencyPhase(s, latencyPlan, LatencyPhase::engine)
+				LatencyPhase.Measured m = new LatencyPhase(s, latencyPlan, latencyPlan.realEngine())
 					.run(inOrder(1).stream().map(TargetRun::target).toList(), rate, progress);
-				latency = LatencyCurve.of(m);
+				latency = LatencyCurve.of(m, latencyPlan.engine());
 				engineEvents.addAll(LatencyCurve.problems(m));
 			}
 			engineEvents.addAll(load.engineEvents());

@@ -1,6 +1,7 @@
 package dev.gatewaylab.runner.bench;
 
 import dev.gatewaylab.runner.jmeter.JMeterHome;
+import dev.gatewaylab.runner.latency.OpenLoad;
 import dev.gatewaylab.runner.metrics.LiveMetrics;
 import dev.gatewaylab.runner.report.BenchReport;
 import dev.gatewaylab.runner.report.CpuSplitReport;
@@ -49,6 +50,14 @@ public final class BenchCommand implements Callable<Integer> {
 	@Option(names = "--latency-levels", split = ",",
 			description = "The latency curve's arrival rates as multiples of the answer rate (--rate, default half the slowest target's TPS): default 0.5,1,1.3,1.6, i.e. 25/50/65/80 %% of that TPS.")
 	List<Double> latencyLevels;
+
+	@Option(names = "--latency-arrivals",
+			description = "How the latency engine spaces its arrivals at the chosen rate: poisson (default; exponential gaps, the bursts of independent clients) or uniform (equal gaps, as wrk2 and Vegeta send them).")
+	String latencyArrivals;
+
+	@Option(names = "--latency-connections",
+			description = "Keep-alive connections the latency engine opens per target before its first arrival (default 32).")
+	Integer latencyConnections;
 
 	@Option(names = "--min-success",
 			description = "Success rate in %% under which a target makes the run INVALID: no answer, exit 3 (default 99).")
@@ -109,7 +118,7 @@ public final class BenchCommand implements Callable<Integer> {
 		// phase
 		int latencyReps = LoadOptions.nonNegative("--latency-repetitions", latencyRepetitions,
 				experiment != null ? 0 : quick ? 1 : 3);
-		latencyPlan = latencyPlan();
+		latencyPlan = parseLatencyPlan();
 		int thr = load.threads(intProp(props, "threads", 8));
 		double r = load.rate(props.containsKey("rate") ? Double.parseDouble(props.get("rate")) : 0, true);
 		// Measured repetitions follow a warm-up: every thread starts at once (a ramp
@@ -153,7 +162,12 @@ public final class BenchCommand implements Callable<Integer> {
 
 	private LatencyPlan latencyPlan;
 
-	private LatencyPlan latencyPlan() {
+	/** The latency plan {@link #settings()} resolved. */
+	LatencyPlan latencyPlan() {
+		return latencyPlan;
+	}
+
+	private LatencyPlan parseLatencyPlan() {
 		double[] levels = latencyLevels == null || latencyLevels.isEmpty() ? LatencyPlan.DEFAULT_LEVELS
 				: latencyLevels.stream().mapToDouble(Double::doubleValue).toArray();
 		for (double l : levels) {
@@ -167,7 +181,17 @@ public final class BenchCommand implements Callable<Integer> {
 			throw new LabException("invalid --min-success " + minSuccess + ": a percentage 0..100",
 					"use e.g. --min-success 99");
 		}
-		return new LatencyPlan(levels, min);
+		OpenLoad.Arrivals arrivals = OpenLoad.Arrivals.POISSON;
+		if (latencyArrivals != null) {
+			arrivals = java.util.Arrays.stream(OpenLoad.Arrivals.values())
+				.filter(a -> a.label().equals(latencyArrivals))
+				.findFirst()
+				.orElseThrow(() -> new LabException("invalid --latency-arrivals " + latencyArrivals,
+						"use poisson (the default) or uniform"));
+		}
+		int connections = LoadOptions.positive("--latency-connections", latencyConnections,
+				LatencyPlan.DEFAULT_CONNECTIONS);
+		return new LatencyPlan(levels, min, arrivals, connections);
 	}
 
 	/**

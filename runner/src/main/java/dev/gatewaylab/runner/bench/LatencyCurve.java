@@ -20,15 +20,13 @@ import org.HdrHistogram.Histogram;
  */
 final class LatencyCurve {
 
-	static final String ENGINE = OpenLoad.describe(LatencyPhase.CONNECTIONS);
-
 	static final String KNEE_RULE = "the lowest rate at which the hop adds at p99 at least twice what it adds at the "
 			+ "lowest rate measured";
 
 	private LatencyCurve() {
 	}
 
-	static LatencyResult of(LatencyPhase.Measured m) {
+	static LatencyResult of(LatencyPhase.Measured m, String engine) {
 		List<Level> levels = new ArrayList<>();
 		Added atAnswer = null;
 		for (Map.Entry<Double, Map<String, LatencyPhase.Windows>> e : m.byRate().entrySet()) {
@@ -47,7 +45,7 @@ final class LatencyCurve {
 			}
 			levels.add(new Level(e.getKey(), points, added));
 		}
-		return new LatencyResult(ENGINE, m.answerRate(), levels, atAnswer, knee(levels), KNEE_RULE);
+		return new LatencyResult(engine, m.answerRate(), levels, atAnswer, knee(levels), KNEE_RULE);
 	}
 
 	/**

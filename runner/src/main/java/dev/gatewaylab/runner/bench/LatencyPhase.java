@@ -25,9 +25,6 @@ import org.HdrHistogram.Histogram;
  */
 final class LatencyPhase {
 
-	/** Keep-alive connections the engine opens per target before the first arrival. */
-	static final int CONNECTIONS = 32;
-
 	/**
 	 * Windows at the curve's other rates last long enough for {@value #CURVE_SAMPLES}
 	 * samples, within [2, 4] s (the run's time budget: a point short of 10,000 prints its
@@ -165,11 +162,6 @@ final class LatencyPhase {
 			Collections.reverse(order);
 		}
 		return order;
-	}
-
-	/** The engine for real runs. */
-	static OpenLoad.Window engine(Target t, PlanRequest request, double rate, double seconds) {
-		return OpenLoad.run(t.url(), request, rate, seconds, CONNECTIONS);
 	}
 
 }

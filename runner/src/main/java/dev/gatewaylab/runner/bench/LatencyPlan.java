@@ -1,14 +1,35 @@
 package dev.gatewaylab.runner.bench;
 
+import dev.gatewaylab.runner.latency.OpenLoad;
+
 /**
  * How a bench run judges and spreads its latency: the curve's rates as multiples of the
- * answer rate ({@code --latency-levels}) and the success rate in % under which a target
- * makes the run INVALID ({@code --min-success}).
+ * answer rate ({@code --latency-levels}), the success rate in % under which a target
+ * makes the run INVALID ({@code --min-success}), how the engine spaces its arrivals
+ * ({@code --latency-arrivals}) and how many keep-alive connections it opens per target
+ * ({@code --latency-connections}).
  */
-record LatencyPlan(double[] levels, double minSuccess) {
+record LatencyPlan(double[] levels, double minSuccess, OpenLoad.Arrivals arrivals, int connections) {
 
 	static final double[] DEFAULT_LEVELS = { 0.5, 1, 1.3, 1.6 };
 
 	static final double DEFAULT_MIN_SUCCESS = 99;
+
+	/** Keep-alive connections the engine opens per target before the first arrival. */
+	static final int DEFAULT_CONNECTIONS = 32;
+
+	LatencyPlan(double[] levels, double minSuccess) {
+		this(levels, minSuccess, OpenLoad.Arrivals.POISSON, DEFAULT_CONNECTIONS);
+	}
+
+	/** The engine as run.json and the report describe it. */
+	String engine() {
+		return OpenLoad.describe(connections, arrivals);
+	}
+
+	/** The engine for real runs. */
+	LatencyPhase.Engine realEngine() {
+		return (t, request, rate, seconds) -> OpenLoad.run(t.url(), request, rate, seconds, connections, arrivals);
+	}
 
 }

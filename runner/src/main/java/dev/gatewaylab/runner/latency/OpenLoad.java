@@ -20,13 +20,15 @@ import java.util.function.Function;
 import org.HdrHistogram.Histogram;
 
 /**
- * The latency engine: Hyperfoil, embedded, in the open model. Arrivals follow a Poisson
- * schedule at a fixed rate whatever the responses do; every request is timed with
- * {@link System#nanoTime()} from the moment its arrival starts it — before it waits for a
- * free connection, so a stalled server's backlog counts in the response times
- * (coordinated omission accounted for) — and recorded into an HdrHistogram in nanoseconds
- * (2 significant digits: 1 % resolution). One event-loop thread and a pool of keep-alive
- * connections opened before the first arrival.
+ * The latency engine: Hyperfoil, embedded, in the open model. Arrivals follow a schedule
+ * at a fixed rate whatever the responses do — Poisson (exponential gaps, bursts as real
+ * independent clients make them) by default, or evenly spaced as wrk2 and Vegeta send
+ * them ({@link Arrivals}); every request is timed with {@link System#nanoTime()} from the
+ * moment its arrival starts it — before it waits for a free connection, so a stalled
+ * server's backlog counts in the response times (coordinated omission accounted for) —
+ * and recorded into an HdrHistogram in nanoseconds (2 significant digits: 1 %
+ * resolution). One event-loop thread and a pool of keep-alive connections opened before
+ * the first arrival.
  */
 public final class OpenLoad {
 
@@ -36,9 +38,26 @@ public final class OpenLoad {
 	private OpenLoad() {
 	}
 
+	/** How arrivals are spaced at a fixed mean rate. */
+	public enum Arrivals {
+
+		/** Exponential gaps: independent clients, with their bursts. */
+		POISSON,
+
+		/** Equal gaps of 1/rate: the schedule of wrk2 and Vegeta. */
+		UNIFORM;
+
+		/** The option value, lower case. */
+		public String label() {
+			return name().toLowerCase(java.util.Locale.ROOT);
+		}
+
+	}
+
 	/** What the engine is and how it measures, for reports. */
-	public static String describe(int connections) {
-		return "Hyperfoil 0.25.2 embedded: open model (Poisson arrivals), one event loop, " + connections
+	public static String describe(int connections, Arrivals arrivals) {
+		return "Hyperfoil 0.25.2 embedded: open model (" + (arrivals == Arrivals.POISSON ? "Poisson" : "evenly spaced")
+				+ " arrivals), one event loop, " + connections
 				+ " keep-alive connections per target; each response time from its arrival, System.nanoTime() into "
 				+ "an HdrHistogram in ns (2 significant digits)";
 	}
@@ -55,13 +74,18 @@ public final class OpenLoad {
 	}
 
 	/**
-	 * Runs {@code request} against {@code base} at {@code rate}/s for {@code seconds};
-	 * blocks until the last arrival completed or timed out.
+	 * Runs {@code request} against {@code base} at {@code rate}/s for {@code seconds},
+	 * arrivals spaced as {@code arrivals} says; blocks until the last arrival completed
+	 * or timed out.
 	 */
-	public static Window run(URI base, PlanRequest request, double rate, double seconds, int connections) {
+	public static Window run(URI base, PlanRequest request, double rate, double seconds, int connections,
+			Arrivals arrivals) {
 		int maxSessions = (int) Math.max(64, Math.ceil(rate * TIMEOUT_MS / 1000.0));
 		return execute(base, request, connections, seconds, rate,
-				catalog -> catalog.constantRate(0).usersPerSec(rate).variance(true).maxSessions(maxSessions));
+				catalog -> catalog.constantRate(0)
+					.usersPerSec(rate)
+					.variance(arrivals == Arrivals.POISSON)
+					.maxSessions(maxSessions));
 	}
 
 	/**

@@ -138,7 +138,7 @@ final class Soak {
 		for (long i = 1; i <= n; i++) {
 			int seconds = i < n ? o.intervalSeconds() : o.seconds() - (int) (n - 1) * o.intervalSeconds();
 			progress.phase("soak " + t.name() + " at " + Math.round(rate) + " req/s, interval " + i + "/" + n, seconds);
-			intervals.record(OpenLoad.run(t.url(), request, rate, seconds, CONNECTIONS));
+			intervals.record(OpenLoad.run(t.url(), request, rate, seconds, CONNECTIONS, OpenLoad.Arrivals.POISSON));
 			intervals.cut(probe);
 		}
 	}
@@ -209,8 +209,10 @@ final class Soak {
 								: " (" + Math.round(SHARE_OF_MAX * 100)
 										+ " % of the open-model max: arrivals at the max of " + s.threads()
 										+ " closed-model threads, " + o.probeSeconds() + " s each)"));
-		m.put("latency_engine", s.catalog().request(s.targets().get(0).plan(), s.jmeterProperties()) != null
-				? OpenLoad.describe(CONNECTIONS) + "; one window per interval" : "JMeter (whole ms)");
+		m.put("latency_engine",
+				s.catalog().request(s.targets().get(0).plan(), s.jmeterProperties()) != null
+						? OpenLoad.describe(CONNECTIONS, OpenLoad.Arrivals.POISSON) + "; one window per interval"
+						: "JMeter (whole ms)");
 		m.put("soak_s", o.seconds());
 		m.put("interval_s", o.intervalSeconds());
 		m.put("max_error_rate_pct", o.limits().maxErrorRatePct());

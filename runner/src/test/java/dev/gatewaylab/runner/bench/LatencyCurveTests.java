@@ -48,7 +48,8 @@ class LatencyCurveTests {
 	@Test
 	void theHopsAddedLatencyIsGatewayMinusDirectPerRateWithAnIntervalAtTheAnswerRate() {
 		LatencyResult r = LatencyCurve.of(measured(Map.of(500.0, new long[] { 400, 1500 }, 1000.0,
-				new long[] { 410, 1800 }, 1300.0, new long[] { 420, 2500 }, 1600.0, new long[] { 450, 9000 }), 3));
+				new long[] { 410, 1800 }, 1300.0, new long[] { 420, 2500 }, 1600.0, new long[] { 450, 9000 }), 3),
+				"engine");
 		assertThat(r.levels()).extracting(LatencyResult.Level::rate).containsExactly(500.0, 1000.0, 1300.0, 1600.0);
 		LatencyResult.Added atAnswer = r.addedAtAnswerRate();
 		// per repetition: gateway p50 410, 420, 430 µs (1 % resolution) against 200
@@ -63,11 +64,13 @@ class LatencyCurveTests {
 	@Test
 	void theKneeIsTheFirstRateWhereTheAddedP99DoublesOnTheLowestRatesAndNoneWhenItNeverDoes() {
 		LatencyResult knee = LatencyCurve.of(measured(Map.of(500.0, new long[] { 400, 1500 }, 1000.0,
-				new long[] { 410, 1800 }, 1300.0, new long[] { 420, 2500 }, 1600.0, new long[] { 450, 9000 }), 1));
+				new long[] { 410, 1800 }, 1300.0, new long[] { 420, 2500 }, 1600.0, new long[] { 450, 9000 }), 1),
+				"engine");
 		// added p99: 800, 1100, 1800 (≥ 2 × 800), 8300 µs
 		assertThat(knee.kneeRate()).isEqualTo(1300.0);
 		LatencyResult flat = LatencyCurve.of(measured(Map.of(500.0, new long[] { 400, 1500 }, 1000.0,
-				new long[] { 410, 1600 }, 1300.0, new long[] { 420, 1700 }, 1600.0, new long[] { 450, 2000 }), 1));
+				new long[] { 410, 1600 }, 1300.0, new long[] { 420, 1700 }, 1600.0, new long[] { 450, 2000 }), 1),
+				"engine");
 		assertThat(flat.kneeRate()).isNull();
 		assertThat(LatencyReport.knee(flat)).isEqualTo("No knee up to 1,600 req/s (the highest rate measured).");
 	}

@@ -17,11 +17,15 @@ import java.util.concurrent.Executors;
 /**
  * A small HTTP/1.1 keep-alive server for the engine's tests: a thread per connection,
  * TCP_NODELAY (the JDK's own server waits for delayed ACKs unless a JVM-wide flag is set
- * before its first use), a fixed status and delay, the paths it saw.
+ * before its first use), a fixed status and delay, the paths it saw and when requests
+ * came.
  */
 final class KeepAliveServer implements AutoCloseable {
 
 	final Set<String> paths = ConcurrentHashMap.newKeySet();
+
+	/** System.nanoTime() at which each request line arrived. */
+	final java.util.Queue<Long> arrivals = new java.util.concurrent.ConcurrentLinkedQueue<>();
 
 	volatile int status = 200;
 
@@ -63,6 +67,7 @@ final class KeepAliveServer implements AutoCloseable {
 				if (line.isEmpty()) {
 					continue;
 				}
+				arrivals.add(System.nanoTime());
 				paths.add(line.split(" ")[1]);
 				while ((line = in.readLine()) != null && !line.isEmpty()) {
 					// headers: nothing to read from them

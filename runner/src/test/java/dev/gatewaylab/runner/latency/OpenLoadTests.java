@@ -27,7 +27,8 @@ class OpenLoadTests {
 
 	@Test
 	void sendsArrivalsAtTheRateAndRecordsMicrosecondResponseTimes() {
-		OpenLoad.Window w = OpenLoad.run(base(), PlanRequest.parse("GET /api/studies/{id}", 1, 50, 200), 300, 2, 8);
+		OpenLoad.Window w = OpenLoad.run(base(), PlanRequest.parse("GET /api/studies/{id}", 1, 50, 200), 300, 2, 8,
+				OpenLoad.Arrivals.POISSON);
 		assertThat(w.requests()).isBetween(450L, 750L);
 		assertThat(w.ok()).isEqualTo(w.requests());
 		assertThat(w.successRate()).isEqualTo(100.0);
@@ -41,10 +42,32 @@ class OpenLoadTests {
 	}
 
 	@Test
+	void poissonArrivalsComeInBurstsAndUniformOnesEvenlySpaced() {
+		// 100/s: a mean gap of 10 ms. Exponential gaps are shorter than a quarter of the
+		// mean 22 % of the time (1 − e^−0.25); evenly spaced ones only when a late timer
+		// fires two arrivals together.
+		assertThat(shortGaps(OpenLoad.Arrivals.POISSON)).isGreaterThan(0.12);
+		assertThat(shortGaps(OpenLoad.Arrivals.UNIFORM)).isLessThan(0.08);
+	}
+
+	private double shortGaps(OpenLoad.Arrivals arrivals) {
+		server.arrivals.clear();
+		OpenLoad.Window w = OpenLoad.run(base(), PlanRequest.parse("GET /x", 1, 1, 200), 100, 2, 8, arrivals);
+		assertThat(w.ok()).isBetween(150L, 250L);
+		java.util.List<Long> t = server.arrivals.stream().sorted().toList();
+		long shortGaps = 0;
+		for (int i = 1; i < t.size(); i++) {
+			shortGaps += t.get(i) - t.get(i - 1) < 2_500_000 ? 1 : 0;
+		}
+		return (double) shortGaps / (t.size() - 1);
+	}
+
+	@Test
 	void aStallIsPaidByEveryArrivalDuringIt() {
 		server.delayMs = 100;
 		// one connection: arrivals queue behind each other; their waiting counts
-		OpenLoad.Window w = OpenLoad.run(base(), PlanRequest.parse("GET /x", 1, 1, 200), 50, 1, 1);
+		OpenLoad.Window w = OpenLoad.run(base(), PlanRequest.parse("GET /x", 1, 1, 200), 50, 1, 1,
+				OpenLoad.Arrivals.POISSON);
 		assertThat(w.histogram().getValueAtPercentile(90)).isGreaterThan(1_000_000_000L);
 		assertThat(w.blockedNanos()).isPositive();
 	}
@@ -52,7 +75,8 @@ class OpenLoadTests {
 	@Test
 	void answersOtherThanTheExpectedStatusAreFailures() {
 		server.status = 503;
-		OpenLoad.Window w = OpenLoad.run(base(), PlanRequest.parse("GET /x", 1, 1, 200), 100, 1, 4);
+		OpenLoad.Window w = OpenLoad.run(base(), PlanRequest.parse("GET /x", 1, 1, 200), 100, 1, 4,
+				OpenLoad.Arrivals.POISSON);
 		assertThat(w.requests()).isPositive();
 		assertThat(w.ok()).isZero();
 		assertThat(w.successRate()).isZero();

@@ -1,0 +1,67 @@
+package dev.gatewaylab.runner.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.gatewaylab.runner.LabFixture;
+import dev.gatewaylab.runner.cli.LabException;
+import dev.gatewaylab.runner.latency.OpenLoad;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/**
+ * The latency engine's options reach its plan, and bad values stop the run before
+ * anything starts. Real runs with them: ci/latency-e2e.sh and bench/latency-compare.sh.
+ */
+class LatencyOptionsTests {
+
+	@TempDir
+	Path tmp;
+
+	private BenchCommand parse(String... args) {
+		BenchCommand cmd = new BenchCommand(new PrintStream(PrintStream.nullOutputStream()),
+				new PrintStream(PrintStream.nullOutputStream()));
+		new CommandLine(cmd).parseArgs(args);
+		return cmd;
+	}
+
+	@Test
+	void byDefaultArrivalsArePoissonOver32Connections() throws Exception {
+		try (LabFixture lab = new LabFixture(tmp)) {
+			BenchCommand cmd = parse("--targets", "direct");
+			cmd.settings();
+			assertThat(cmd.latencyPlan().arrivals()).isEqualTo(OpenLoad.Arrivals.POISSON);
+			assertThat(cmd.latencyPlan().connections()).isEqualTo(32);
+			assertThat(cmd.latencyPlan().engine()).contains("Poisson arrivals", "32 keep-alive connections");
+		}
+	}
+
+	@Test
+	void arrivalsAndConnectionsCanBeChosen() throws Exception {
+		try (LabFixture lab = new LabFixture(tmp)) {
+			BenchCommand cmd = parse("--targets", "direct", "--latency-arrivals", "uniform", "--latency-connections",
+					"4");
+			cmd.settings();
+			assertThat(cmd.latencyPlan().arrivals()).isEqualTo(OpenLoad.Arrivals.UNIFORM);
+			assertThat(cmd.latencyPlan().connections()).isEqualTo(4);
+			assertThat(cmd.latencyPlan().engine()).contains("evenly spaced arrivals", "4 keep-alive connections");
+		}
+	}
+
+	@Test
+	void badValuesNameTheOptionAndTheFix() throws Exception {
+		try (LabFixture lab = new LabFixture(tmp)) {
+			assertThatThrownBy(() -> parse("--targets", "direct", "--latency-arrivals", "bursty").settings())
+				.isInstanceOf(LabException.class)
+				.hasMessageContaining("--latency-arrivals bursty")
+				.hasMessageContaining("use poisson (the default) or uniform");
+			assertThatThrownBy(() -> parse("--targets", "direct", "--latency-connections", "0").settings())
+				.isInstanceOf(LabException.class)
+				.hasMessageContaining("--latency-connections 0");
+		}
+	}
+
+}
