@@ -5,7 +5,7 @@
 #   2. a load engine that produces nothing (--rate 0.001: no arrival falls in the latency engine's windows): INVALID, exit 3
 #   3. one target down mid-run (./lab down monolith while bench measures it): INVALID, exit 3
 #   4. a good --quick run: "smoke run, not for quoting" first, the latency table with its rates and sample counts, exit 0
-#   5. --latency-arrivals uniform and --latency-connections reach the engine (run.json says so); a bad value exits 2
+#   5. --latency-arrivals poisson and --latency-connections reach the engine (run.json says so); a bad value exits 2
 # Loopback only; every load is bounded by the runner's durations.
 set -euo pipefail
 CI_NAME=latency
@@ -32,7 +32,7 @@ check "--remote: names the URL and ./lab up" \
   grep -q "GET $GW/api/studies/1 .*start it with ./lab up (with --remote the lab starts nothing)" "$OUT/remote.log"
 check "no results directory was created" bash -c '[ ! -e "$0" ]' "$OUT/x"
 
-./lab up > "$OUT/up.log" 2>&1 || { cat "$OUT/up.log"; fail "./lab up"; exit 1; }
+./lab up study-service monolith gateway > "$OUT/up.log" 2>&1 || { cat "$OUT/up.log"; fail "./lab up"; exit 1; }
 
 # run_json_says DIR STATUS WORD: run.json under DIR has that status, and a reason naming WORD when INVALID
 run_json_says() {
@@ -96,22 +96,22 @@ ok = r["status"] == "valid" and len(levels) >= 4 and all(
 sys.exit(0 if ok else 1)
 PY
 
-echo "== 5. the latency engine's schedule and pool: --latency-arrivals uniform --latency-connections 4"
+echo "== 5. the latency engine's schedule and pool: --latency-arrivals poisson --latency-connections 4"
 check "exit 0" expect_exit 0 "$OUT/uniform.log" ./lab bench --quick --no-start --targets gateway,direct \
-  --latency-arrivals uniform --latency-connections 4 --metrics-port 0 --results "$OUT/uniform"
-check "run.json names evenly spaced arrivals over 4 connections, and every target answered" python3 - "$OUT/uniform" <<'PY'
+  --latency-arrivals poisson --latency-connections 4 --metrics-port 0 --results "$OUT/uniform"
+check "run.json names Poisson arrivals over 4 connections, and every target answered" python3 - "$OUT/uniform" <<'PY'
 import glob, json, sys
 r = json.load(open(glob.glob(sys.argv[1] + "/*/run.json")[0]))
 engine = r["latency"]["engine"]
 print("       engine:", engine)
-ok = r["status"] == "valid" and "evenly spaced arrivals" in engine and "4 keep-alive connections" in engine and all(
+ok = r["status"] == "valid" and "Poisson arrivals" in engine and "4 keep-alive connections" in engine and all(
     p["samples"] > 0 for v in r["latency"]["levels"] for p in v["targets"].values())
 sys.exit(0 if ok else 1)
 PY
 check "a schedule it does not know: exit 2" \
   expect_exit 2 "$OUT/badarrivals.log" ./lab bench --quick --no-start --latency-arrivals bursty --metrics-port 0
 check "  ...naming the option and its values" \
-  grep -q "invalid --latency-arrivals bursty .*poisson (the default) or uniform" "$OUT/badarrivals.log"
+  grep -q "invalid --latency-arrivals bursty .*uniform (the default) or poisson" "$OUT/badarrivals.log"
 
 [ "$failures" -eq 0 ] || { echo "latency e2e: $failures check(s) failed; first: $FAILED"; exit 1; }
 echo "latency e2e: all checks passed"

@@ -52,7 +52,7 @@ public final class BenchCommand implements Callable<Integer> {
 	List<Double> latencyLevels;
 
 	@Option(names = "--latency-arrivals",
-			description = "How the latency engine spaces its arrivals at the chosen rate: poisson (default; exponential gaps, the bursts of independent clients) or uniform (equal gaps, as wrk2 and Vegeta send them).")
+			description = "How the latency engine spaces its arrivals at the chosen rate: uniform (default; equal gaps of 1/rate, as wrk2, Vegeta and k6 send them) or poisson (exponential gaps: the bursts of many independent clients, which queue in the hop and raise its added latency).")
 	String latencyArrivals;
 
 	@Option(names = "--latency-connections",
@@ -181,13 +181,13 @@ public final class BenchCommand implements Callable<Integer> {
 			throw new LabException("invalid --min-success " + minSuccess + ": a percentage 0..100",
 					"use e.g. --min-success 99");
 		}
-		OpenLoad.Arrivals arrivals = OpenLoad.Arrivals.POISSON;
+		OpenLoad.Arrivals arrivals = OpenLoad.Arrivals.UNIFORM;
 		if (latencyArrivals != null) {
 			arrivals = java.util.Arrays.stream(OpenLoad.Arrivals.values())
 				.filter(a -> a.label().equals(latencyArrivals))
 				.findFirst()
 				.orElseThrow(() -> new LabException("invalid --latency-arrivals " + latencyArrivals,
-						"use poisson (the default) or uniform"));
+						"use uniform (the default) or poisson"));
 		}
 		int connections = LoadOptions.positive("--latency-connections", latencyConnections,
 				LatencyPlan.DEFAULT_CONNECTIONS);

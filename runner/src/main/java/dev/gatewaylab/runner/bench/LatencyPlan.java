@@ -19,7 +19,7 @@ record LatencyPlan(double[] levels, double minSuccess, OpenLoad.Arrivals arrival
 	static final int DEFAULT_CONNECTIONS = 32;
 
 	LatencyPlan(double[] levels, double minSuccess) {
-		this(levels, minSuccess, OpenLoad.Arrivals.POISSON, DEFAULT_CONNECTIONS);
+		this(levels, minSuccess, OpenLoad.Arrivals.UNIFORM, DEFAULT_CONNECTIONS);
 	}
 
 	/** The engine as run.json and the report describe it. */

@@ -21,9 +21,9 @@ import org.HdrHistogram.Histogram;
 
 /**
  * The latency engine: Hyperfoil, embedded, in the open model. Arrivals follow a schedule
- * at a fixed rate whatever the responses do — Poisson (exponential gaps, bursts as real
- * independent clients make them) by default, or evenly spaced as wrk2 and Vegeta send
- * them ({@link Arrivals}); every request is timed with {@link System#nanoTime()} from the
+ * at a fixed rate whatever the responses do — evenly spaced, as wrk2 and Vegeta send
+ * them, or Poisson (exponential gaps, the bursts independent clients make)
+ * ({@link Arrivals}); every request is timed with {@link System#nanoTime()} from the
  * moment its arrival starts it — before it waits for a free connection, so a stalled
  * server's backlog counts in the response times (coordinated omission accounted for) —
  * and recorded into an HdrHistogram in nanoseconds (2 significant digits: 1 %

@@ -29,25 +29,25 @@ class LatencyOptionsTests {
 	}
 
 	@Test
-	void byDefaultArrivalsArePoissonOver32Connections() throws Exception {
+	void byDefaultArrivalsAreEvenlySpacedOver32Connections() throws Exception {
 		try (LabFixture lab = new LabFixture(tmp)) {
 			BenchCommand cmd = parse("--targets", "direct");
 			cmd.settings();
-			assertThat(cmd.latencyPlan().arrivals()).isEqualTo(OpenLoad.Arrivals.POISSON);
+			assertThat(cmd.latencyPlan().arrivals()).isEqualTo(OpenLoad.Arrivals.UNIFORM);
 			assertThat(cmd.latencyPlan().connections()).isEqualTo(32);
-			assertThat(cmd.latencyPlan().engine()).contains("Poisson arrivals", "32 keep-alive connections");
+			assertThat(cmd.latencyPlan().engine()).contains("evenly spaced arrivals", "32 keep-alive connections");
 		}
 	}
 
 	@Test
 	void arrivalsAndConnectionsCanBeChosen() throws Exception {
 		try (LabFixture lab = new LabFixture(tmp)) {
-			BenchCommand cmd = parse("--targets", "direct", "--latency-arrivals", "uniform", "--latency-connections",
+			BenchCommand cmd = parse("--targets", "direct", "--latency-arrivals", "poisson", "--latency-connections",
 					"4");
 			cmd.settings();
-			assertThat(cmd.latencyPlan().arrivals()).isEqualTo(OpenLoad.Arrivals.UNIFORM);
+			assertThat(cmd.latencyPlan().arrivals()).isEqualTo(OpenLoad.Arrivals.POISSON);
 			assertThat(cmd.latencyPlan().connections()).isEqualTo(4);
-			assertThat(cmd.latencyPlan().engine()).contains("evenly spaced arrivals", "4 keep-alive connections");
+			assertThat(cmd.latencyPlan().engine()).contains("Poisson arrivals", "4 keep-alive connections");
 		}
 	}
 
@@ -57,7 +57,7 @@ class LatencyOptionsTests {
 			assertThatThrownBy(() -> parse("--targets", "direct", "--latency-arrivals", "bursty").settings())
 				.isInstanceOf(LabException.class)
 				.hasMessageContaining("--latency-arrivals bursty")
-				.hasMessageContaining("use poisson (the default) or uniform");
+				.hasMessageContaining("use uniform (the default) or poisson");
 			assertThatThrownBy(() -> parse("--targets", "direct", "--latency-connections", "0").settings())
 				.isInstanceOf(LabException.class)
 				.hasMessageContaining("--latency-connections 0");
