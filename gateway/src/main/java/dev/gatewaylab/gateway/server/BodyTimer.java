@@ -16,8 +16,9 @@ import io.netty.channel.ChannelHandlerContext;
  * Only time the gateway spends reading counts against the client. Reactor Netty turns
  * auto-read off while nothing downstream wants the body — before the upstream call has a
  * connection, or while the upstream takes it slowly — and what the client sends meanwhile
- * waits in the socket unread: a check that finds auto-read off starts the read timeout
- * again. The request timeout counts regardless.
+ * waits in the socket unread: a check that finds auto-read off, or found it off the time
+ * before, starts the read timeout again (a client that stalls is told at most one read
+ * timeout later than otherwise). The request timeout counts regardless.
  * <p>
  * One per connection, used on its event loop only. Only requests with a body pay for it:
  * one timer task per body, re-armed every read timeout while bytes keep coming.
@@ -42,6 +43,9 @@ final class BodyTimer {
 
 	private ScheduledFuture<?> task;
 
+	/** Whether the last check found the gateway not reading. */
+	private boolean pausedAtLastCheck;
+
 	BodyTimer(ChannelHandlerContext ctx, Duration readTimeout, Duration requestTimeout, Runnable onTimeout) {
 		this.ctx = ctx;
 		this.readTimeoutNanos = readTimeout.toNanos();
@@ -54,6 +58,7 @@ final class BodyTimer {
 		this.running = true;
 		this.start = System.nanoTime();
 		this.lastRead = this.start;
+		this.pausedAtLastCheck = false;
 		this.task = this.ctx.executor().schedule(this.check, this.readTimeoutNanos, TimeUnit.NANOSECONDS);
 	}
 
@@ -81,9 +86,15 @@ final class BodyTimer {
 			return;
 		}
 		long now = System.nanoTime();
-		if (!this.ctx.channel().config().isAutoRead()) {
-			this.lastRead = now; // the gateway is not reading: no stall of the client's
+		boolean paused = !this.ctx.channel().config().isAutoRead();
+		if (paused || this.pausedAtLastCheck) {
+			// the gateway is not reading, or was not for part of the time since the last
+			// check (it may have resumed a moment ago, the waiting bytes not read yet):
+			// no
+			// stall of the client's
+			this.lastRead = now;
 		}
+		this.pausedAtLastCheck = paused;
 		long sinceRead = now - this.lastRead;
 		if (sinceRead < this.readTimeoutNanos && now - this.start < this.requestTimeoutNanos) {
 			long next = Math.min(this.readTimeoutNanos - sinceRead, this.requestTimeoutNanos - (now - this.start));
