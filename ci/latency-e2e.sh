@@ -2,7 +2,8 @@
 # End-to-end checks that a bench run which cannot support an answer gives none (docs/runner.md, "Validity"), on real
 # processes, and that a good run reports latency across the load range:
 #   1. no app up: ./lab bench --quick with --no-start, and with --remote, exits 2 naming the URL and how to start it
-#   2. a load engine that produces nothing (--rate 0.001: no arrival falls in the latency engine's windows): INVALID, exit 3
+#   2. a load engine that produces nothing (--rate 0.001 with Poisson arrivals: no arrival falls in the latency engine's
+#      1 s windows — evenly spaced ones would send one at the start of each): INVALID, exit 3
 #   3. one target down mid-run (./lab down monolith while bench measures it): INVALID, exit 3
 #   4. a good --quick run: "smoke run, not for quoting" first, the latency table with its rates and sample counts, exit 0
 #   5. --latency-arrivals poisson and --latency-connections reach the engine (run.json says so); a bad value exits 2
@@ -52,7 +53,8 @@ PY
 
 echo "== 2. a load engine that produces nothing: INVALID, exit 3, no answer"
 check "--rate 0.001: exit 3" expect_exit 3 "$OUT/nothing.log" \
-  ./lab bench --quick --no-start --targets gateway,direct --rate 0.001 --metrics-port 0 --results "$OUT/nothing"
+  ./lab bench --quick --no-start --targets gateway,direct --rate 0.001 --latency-arrivals poisson --metrics-port 0 \
+  --results "$OUT/nothing"
 check "stderr says INVALID and names the engine that produced nothing" \
   grep -q "^INVALID: .*the engine produced nothing" "$OUT/nothing.log"
 check "no answer line" bash -c '! grep -q "^answer:" "$0"' "$OUT/nothing.log"
