@@ -6,11 +6,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.gatewaylab.runner.LabFixture;
 import dev.gatewaylab.runner.cli.LabException;
 import dev.gatewaylab.runner.latency.OpenLoad;
-import java.io.PrintStream;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /**
  * The latency engine's options reach its plan, and bad values stop the run before
@@ -21,17 +19,10 @@ class LatencyOptionsTests {
 	@TempDir
 	Path tmp;
 
-	private BenchCommand parse(String... args) {
-		BenchCommand cmd = new BenchCommand(new PrintStream(PrintStream.nullOutputStream()),
-				new PrintStream(PrintStream.nullOutputStream()));
-		new CommandLine(cmd).parseArgs(args);
-		return cmd;
-	}
-
 	@Test
 	void byDefaultArrivalsAreEvenlySpacedOver32Connections() throws Exception {
 		try (LabFixture lab = new LabFixture(tmp)) {
-			BenchCommand cmd = parse("--targets", "direct");
+			BenchCommand cmd = ParsedBench.parse("--targets", "direct");
 			cmd.settings();
 			assertThat(cmd.latencyPlan().arrivals()).isEqualTo(OpenLoad.Arrivals.UNIFORM);
 			assertThat(cmd.latencyPlan().connections()).isEqualTo(32);
@@ -42,8 +33,8 @@ class LatencyOptionsTests {
 	@Test
 	void arrivalsAndConnectionsCanBeChosen() throws Exception {
 		try (LabFixture lab = new LabFixture(tmp)) {
-			BenchCommand cmd = parse("--targets", "direct", "--latency-arrivals", "poisson", "--latency-connections",
-					"4");
+			BenchCommand cmd = ParsedBench.parse("--targets", "direct", "--latency-arrivals", "poisson",
+					"--latency-connections", "4");
 			cmd.settings();
 			assertThat(cmd.latencyPlan().arrivals()).isEqualTo(OpenLoad.Arrivals.POISSON);
 			assertThat(cmd.latencyPlan().connections()).isEqualTo(4);
@@ -54,11 +45,12 @@ class LatencyOptionsTests {
 	@Test
 	void badValuesNameTheOptionAndTheFix() throws Exception {
 		try (LabFixture lab = new LabFixture(tmp)) {
-			assertThatThrownBy(() -> parse("--targets", "direct", "--latency-arrivals", "bursty").settings())
+			assertThatThrownBy(
+					() -> ParsedBench.parse("--targets", "direct", "--latency-arrivals", "bursty").settings())
 				.isInstanceOf(LabException.class)
 				.hasMessageContaining("--latency-arrivals bursty")
 				.hasMessageContaining("use uniform (the default) or poisson");
-			assertThatThrownBy(() -> parse("--targets", "direct", "--latency-connections", "0").settings())
+			assertThatThrownBy(() -> ParsedBench.parse("--targets", "direct", "--latency-connections", "0").settings())
 				.isInstanceOf(LabException.class)
 				.hasMessageContaining("--latency-connections 0");
 		}

@@ -8,12 +8,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.gatewaylab.runner.run.PlanRunner;
-import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /**
  * --remote is wired to JMeter's DistributedRunner (as jmeter -R): parsing, validation and
@@ -25,17 +23,10 @@ class RemoteOptionTests {
 	@TempDir
 	Path tmp;
 
-	private BenchCommand parse(String... args) {
-		BenchCommand cmd = new BenchCommand(new PrintStream(PrintStream.nullOutputStream()),
-				new PrintStream(PrintStream.nullOutputStream()));
-		new CommandLine(cmd).parseArgs(args);
-		return cmd;
-	}
-
 	@Test
 	void remoteHostsAreSplitTrimmedAndReachTheSettings() throws Exception {
 		try (LabFixture lab = new LabFixture(tmp)) {
-			Settings s = parse("--remote", "10.0.0.5, 10.0.0.6:1099", "--targets", "direct").settings();
+			Settings s = ParsedBench.parse("--remote", "10.0.0.5, 10.0.0.6:1099", "--targets", "direct").settings();
 			assertThat(s.remoteHosts()).containsExactly("10.0.0.5", "10.0.0.6:1099");
 			assertThat(new PlanRunner(s.remoteHosts()).isRemote()).isTrue();
 			assertThat(new PlanRunner(List.of()).isRemote()).isFalse();
@@ -46,29 +37,33 @@ class RemoteOptionTests {
 	@Test
 	void remoteSettingsAreValidatedBeforeAnythingStarts() throws Exception {
 		try (LabFixture lab = new LabFixture(tmp)) {
-			assertThatThrownBy(() -> parse("--remote", "127.0.0.2,127.0.0.3", "--targets", "direct").settings())
+			assertThatThrownBy(
+					() -> ParsedBench.parse("--remote", "127.0.0.2,127.0.0.3", "--targets", "direct").settings())
 				.isInstanceOf(LabException.class)
 				.hasMessageContaining("share port 1099")
 				.hasMessageContaining("./lab engine --port 1199");
-			assertThatThrownBy(() -> parse("--remote", "127.0.0.2,127.0.0.2", "--targets", "direct").settings())
+			assertThatThrownBy(
+					() -> ParsedBench.parse("--remote", "127.0.0.2,127.0.0.2", "--targets", "direct").settings())
 				.isInstanceOf(LabException.class)
 				.hasMessageContaining("twice");
 			assertThatThrownBy(
-					() -> parse("--remote", "h", "--on-engine-loss", "maybe", "--targets", "direct").settings())
+					() -> ParsedBench.parse("--remote", "h", "--on-engine-loss", "maybe", "--targets", "direct")
+						.settings())
 				.isInstanceOf(LabException.class)
 				.hasMessageContaining("fail or continue");
-			assertThatThrownBy(() -> parse("--rmi-hostname", "10.0.0.1", "--targets", "direct").settings())
+			assertThatThrownBy(() -> ParsedBench.parse("--rmi-hostname", "10.0.0.1", "--targets", "direct").settings())
 				.isInstanceOf(LabException.class)
 				.hasMessageContaining("need --remote");
-			assertThatThrownBy(() -> parse("--remote", "h", "--rmi-keystore", tmp.resolve("none.jks").toString(),
-					"--targets", "direct")
+			assertThatThrownBy(() -> ParsedBench
+				.parse("--remote", "h", "--rmi-keystore", tmp.resolve("none.jks").toString(), "--targets", "direct")
 				.settings()).isInstanceOf(LabException.class).hasMessageContaining("not a readable file");
 			java.nio.file.Path ks = java.nio.file.Files.writeString(tmp.resolve("ks.jks"), "x");
-			assertThatThrownBy(() -> parse("--remote", "h", "--rmi-keystore", ks.toString(), "--rmi-callback-port",
-					"41000", "--targets", "direct")
+			assertThatThrownBy(() -> ParsedBench
+				.parse("--remote", "h", "--rmi-keystore", ks.toString(), "--rmi-callback-port", "41000", "--targets",
+						"direct")
 				.settings()).isInstanceOf(LabException.class).hasMessageContaining("cannot be combined");
-			Settings s = parse("--remote", "127.0.0.2,127.0.0.3:1199", "--on-engine-loss", "continue", "--targets",
-					"direct")
+			Settings s = ParsedBench
+				.parse("--remote", "127.0.0.2,127.0.0.3:1199", "--on-engine-loss", "continue", "--targets", "direct")
 				.settings();
 			assertThat(s.remote().continueOnLoss()).isTrue();
 			assertThat(s.describe()).containsKey("remote");
@@ -78,7 +73,7 @@ class RemoteOptionTests {
 	@Test
 	void malformedRemoteHostIsRejected() throws Exception {
 		try (LabFixture lab = new LabFixture(tmp)) {
-			assertThatThrownBy(() -> parse("--remote", "bad host;rm", "--targets", "direct").settings())
+			assertThatThrownBy(() -> ParsedBench.parse("--remote", "bad host;rm", "--targets", "direct").settings())
 				.isInstanceOf(LabException.class)
 				.hasMessageContaining("invalid --remote host");
 		}
@@ -87,8 +82,9 @@ class RemoteOptionTests {
 	@Test
 	void propertiesForATargetCarryHostPortAndLoadShape() throws Exception {
 		try (LabFixture lab = new LabFixture(tmp)) {
-			Settings s = parse("--targets", "gateway,direct", "--threads", "16", "-J", "idMax=50", "--gateway-url",
-					"http://127.0.0.1:18080")
+			Settings s = ParsedBench
+				.parse("--targets", "gateway,direct", "--threads", "16", "-J", "idMax=50", "--gateway-url",
+						"http://127.0.0.1:18080")
 				.settings();
 			var p = s.propertiesFor(s.targets().get(0), 12, 16, 0);
 			assertThat(p).containsEntry("host", "127.0.0.1")
