@@ -2,6 +2,8 @@ package dev.gatewaylab.runner.bench;
 
 import dev.gatewaylab.runner.LabFixture;
 import dev.gatewaylab.runner.cli.LabException;
+import dev.gatewaylab.runner.jmeter.JMeterHome;
+import dev.gatewaylab.runner.jmeter.TestHome;
 import dev.gatewaylab.runner.run.Runs;
 import dev.gatewaylab.runner.run.Settings;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -10,6 +12,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.gatewaylab.runner.run.PlanRunner;
 import java.nio.file.Path;
 import java.util.List;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -22,6 +25,15 @@ class RemoteOptionTests {
 
 	@TempDir
 	Path tmp;
+
+	/**
+	 * --remote's settings set JMeter's RMI properties: JMeter must be initialised, as the
+	 * runner does first.
+	 */
+	@BeforeAll
+	static void jmeter() {
+		JMeterHome.init(TestHome.PATH);
+	}
 
 	@Test
 	void remoteHostsAreSplitTrimmedAndReachTheSettings() throws Exception {
