@@ -81,8 +81,24 @@ check "report.md's first line says INVALID" bash -c 'head -1 "$(ls "$0"/*/report
 echo "== 4. a good --quick run: smoke-run first line, latency across the load range"
 ./lab up monolith > /dev/null 2>&1
 check "exit 0" expect_exit 0 "$OUT/good.log" ./lab bench --quick --no-start --metrics-port 0 --results "$OUT/good"
-check "the answer says smoke run, with the hop's added latency in ms" \
-  grep -q "^answer: Smoke run, not for quoting (--quick): .* it adds .* ms at p50 and .* ms at p99" "$OUT/good.log"
+check "the answer says smoke run, with the hop's added p50 in ms" \
+  grep -q "^answer: Smoke run, not for quoting (--quick): .* it adds .* ms at p50 and .* at p99" "$OUT/good.log"
+check "p99 only from ≥ 1,000 samples: in run.json and in the answer" python3 - "$OUT/good" "$OUT/good.log" <<'PY'
+import glob, json, re, sys
+r = json.load(open(glob.glob(sys.argv[1] + "/*/run.json")[0]))
+answer = [l for l in open(sys.argv[2], encoding="utf-8") if l.startswith("answer:")][0]
+l = r["latency"]
+points = [p for v in l["levels"] for p in v["targets"].values()]
+# every point: a p99 exactly when it has the 1,000 samples, a p50 from 20
+ok = all((p["p99_us"] is not None) == (p["samples"] >= 1000) for p in points) and all(
+    (p["p50_us"] is not None) == (p["samples"] >= 20) for p in points)
+# the answer's p99: a figure in ms when the answer rate's windows had one, else "too few samples"
+few = "p99" not in l["added_at_answer_rate"]
+said_few = "not resolved (too few samples: p99 needs 1,000 per window) at p99" in answer
+print("       answer-rate windows too few for p99: %s; the answer says so: %s" % (few, said_few))
+ok = ok and few == said_few and (few or re.search(r"ms at p99", answer) is not None)
+sys.exit(0 if ok else 1)
+PY
 check "report.md's first line says smoke run, not for quoting" \
   bash -c 'head -1 "$(ls "$0"/*/report.md)" | grep -q "smoke run, not for quoting"' "$OUT/good"
 check "run.json: ≥ 4 rates, gateway and direct at each with samples, a knee rule" python3 - "$OUT/good" <<'PY'
@@ -91,7 +107,7 @@ r = json.load(open(glob.glob(sys.argv[1] + "/*/run.json")[0]))
 l = r["latency"]
 levels = l["levels"]
 for v in levels:
-    print("       %6.0f req/s: " % v["rate"] + ", ".join("%s n=%d p50=%.0f µs" % (t, p["samples"], p["p50_us"])
+    print("       %6.0f req/s: " % v["rate"] + ", ".join("%s n=%d p50=%s µs" % (t, p["samples"], p["p50_us"])
                                                     for t, p in v["targets"].items()))
 ok = r["status"] == "valid" and len(levels) >= 4 and all(
     all(v["targets"].get(t, {}).get("samples", 0) > 0 for t in ("gateway", "direct")) for v in levels) and l["knee_rule"]

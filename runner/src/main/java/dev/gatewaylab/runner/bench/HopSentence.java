@@ -4,6 +4,7 @@ import dev.gatewaylab.runner.result.CpuCost;
 import dev.gatewaylab.runner.result.LatencyResult;
 import dev.gatewaylab.runner.result.RunResult;
 import dev.gatewaylab.runner.result.TargetResult;
+import dev.gatewaylab.runner.stats.Percentiles;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -56,10 +57,11 @@ final class HopSentence {
 		LatencyResult.Added a = latency == null ? null : latency.addedAtAnswerRate();
 		if (a != null) {
 			sb.append(String.format(Locale.ROOT, "; at %,.0f req/s it adds %s at p50 and %s at p99",
-					latency.answerRate(), latency(a.p50()), latency(a.p99())));
+					latency.answerRate(), latency(a.p50(), 50), latency(a.p99(), 99)));
 			sb.append(
 					latency.kneeRate() != null ? String.format(Locale.ROOT, " (knee ≈ %,.0f req/s)", latency.kneeRate())
-							: String.format(Locale.ROOT, " (no knee up to %,.0f req/s)", highestRate(latency)));
+							: !latency.kneeJudged() ? " (knee not judged: too few samples for p99)"
+									: String.format(Locale.ROOT, " (no knee up to %,.0f req/s)", highestRate(latency)));
 		}
 		return sb.append('.').toString();
 	}
@@ -68,8 +70,16 @@ final class HopSentence {
 		return l.levels().stream().mapToDouble(LatencyResult.Level::rate).max().orElse(l.answerRate());
 	}
 
-	/** An added latency in ms with sensible precision, or "not resolved (± N %)". */
-	static String latency(LatencyResult.Estimate e) {
+	/**
+	 * An added latency in ms with sensible precision, or "not resolved (± N %)", or — no
+	 * estimate: a window held too few samples for the percentile — "not resolved (too few
+	 * samples: p99 needs 1,000 per window)".
+	 */
+	static String latency(LatencyResult.Estimate e, double percentile) {
+		if (e == null) {
+			return String.format(Locale.ROOT, "not resolved (too few samples: %s needs %,d per window)",
+					Percentiles.name(percentile), Percentiles.minSamples(percentile));
+		}
 		if (!resolved(e.mean(), e.ci95())) {
 			return unresolved(e.mean(), e.ci95());
 		}

@@ -6,6 +6,7 @@ import dev.gatewaylab.runner.result.LatencyResult.Added;
 import dev.gatewaylab.runner.result.LatencyResult.Estimate;
 import dev.gatewaylab.runner.result.LatencyResult.Level;
 import dev.gatewaylab.runner.result.LatencyResult.Point;
+import dev.gatewaylab.runner.stats.Percentiles;
 import dev.gatewaylab.runner.stats.Stats;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -36,8 +37,8 @@ final class LatencyCurve {
 			Point direct = points.get("direct");
 			Added added = null;
 			if (gw != null && direct != null) {
-				added = new Added(single(gw.p50Us() - direct.p50Us()), single(gw.p99Us() - direct.p99Us()),
-						gw.p999Us() != null && direct.p999Us() != null ? single(gw.p999Us() - direct.p999Us()) : null);
+				added = new Added(difference(gw.p50Us(), direct.p50Us()), difference(gw.p99Us(), direct.p99Us()),
+						difference(gw.p999Us(), direct.p999Us()));
 				if (e.getKey() == m.answerRate()) {
 					atAnswer = perRepetition(e.getValue().get("gateway").windows(),
 							e.getValue().get("direct").windows(), added.p999());
@@ -82,33 +83,41 @@ final class LatencyCurve {
 		}
 		long n = h.getTotalCount();
 		return new Point(rate, seconds > 0 ? requests / seconds : 0, requests, n,
-				requests == 0 ? 0 : 100.0 * ok / requests, n == 0 ? Double.NaN : h.getMean() / 1000, us(h, 50),
-				us(h, 90), us(h, 99), n >= LatencyResult.P999_MIN_SAMPLES ? us(h, 99.9) : null,
-				n == 0 ? Double.NaN : h.getMaxValue() / 1000.0, blocked / 1e6, throttled, windows.size());
+				requests == 0 ? 0 : 100.0 * ok / requests, n == 0 ? Double.NaN : h.getMean() / 1000,
+				Percentiles.of(h, 50, 1000), Percentiles.of(h, 90, 1000), Percentiles.of(h, 99, 1000),
+				Percentiles.of(h, 99.9, 1000), n == 0 ? Double.NaN : h.getMaxValue() / 1000.0, blocked / 1e6, throttled,
+				windows.size());
 	}
 
-	private static double us(Histogram h, double percentile) {
-		return h.getTotalCount() == 0 ? Double.NaN : h.getValueAtPercentile(percentile) / 1000.0;
-	}
-
-	private static Estimate single(double value) {
-		return new Estimate(value, Double.NaN, new double[] { value });
+	/** gateway − direct, or null when either lacks the figure. */
+	private static Estimate difference(Double gateway, Double direct) {
+		return gateway == null || direct == null ? null
+				: new Estimate(gateway - direct, Double.NaN, new double[] { gateway - direct });
 	}
 
 	/**
 	 * The hop's added p50 and p99 per interleaved repetition (gateway rep i − direct rep
 	 * i), with their mean and CI95; p99.9 only over all windows (a 3 s window holds too
-	 * few samples for it).
+	 * few samples for it). A percentile is null when any of those windows holds too few
+	 * samples for it ({@link Percentiles}).
 	 */
 	static Added perRepetition(List<OpenLoad.Window> gateway, List<OpenLoad.Window> direct, Estimate p999) {
+		return new Added(perRepetition(gateway, direct, 50), perRepetition(gateway, direct, 99), p999);
+	}
+
+	private static Estimate perRepetition(List<OpenLoad.Window> gateway, List<OpenLoad.Window> direct,
+			double percentile) {
 		int n = Math.min(gateway.size(), direct.size());
-		double[] p50 = new double[n];
-		double[] p99 = new double[n];
+		double[] added = new double[n];
 		for (int i = 0; i < n; i++) {
-			p50[i] = us(gateway.get(i).histogram(), 50) - us(direct.get(i).histogram(), 50);
-			p99[i] = us(gateway.get(i).histogram(), 99) - us(direct.get(i).histogram(), 99);
+			Double g = Percentiles.of(gateway.get(i).histogram(), percentile, 1000);
+			Double d = Percentiles.of(direct.get(i).histogram(), percentile, 1000);
+			if (g == null || d == null) {
+				return null;
+			}
+			added[i] = g - d;
 		}
-		return new Added(estimate(p50), estimate(p99), p999);
+		return n == 0 ? null : estimate(added);
 	}
 
 	private static Estimate estimate(double[] values) {
@@ -118,7 +127,7 @@ final class LatencyCurve {
 	/** {@link #KNEE_RULE}; null when no rate meets it. */
 	static Double knee(List<Level> levels) {
 		List<Level> withAdded = levels.stream()
-			.filter(l -> l.added() != null && !Double.isNaN(l.added().p99().mean()))
+			.filter(l -> l.added() != null && l.added().p99() != null && !Double.isNaN(l.added().p99().mean()))
 			.toList();
 		if (withAdded.size() < 2) {
 			return null;

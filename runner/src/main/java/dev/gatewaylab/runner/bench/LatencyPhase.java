@@ -5,6 +5,7 @@ import dev.gatewaylab.runner.latency.PlanRequest;
 import dev.gatewaylab.runner.run.Progress;
 import dev.gatewaylab.runner.run.Settings;
 import dev.gatewaylab.runner.run.Target;
+import dev.gatewaylab.runner.stats.Percentiles;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -31,6 +32,13 @@ final class LatencyPhase {
 	 * count and no p99.9).
 	 */
 	static final long CURVE_SAMPLES = 10_000;
+
+	/**
+	 * The longest a window is stretched so that it holds the samples a p99 needs
+	 * ({@link Percentiles#minSamples}: 1,000): at low rates a window lasts up to this
+	 * long rather than print no p99.
+	 */
+	static final double MAX_WINDOW_SECONDS = 10;
 
 	private final Settings s;
 
@@ -86,7 +94,22 @@ final class LatencyPhase {
 
 	/** Seconds of one window at a curve rate (not the answer rate). */
 	double curveSeconds(double rate) {
-		return s.quick() ? 1 : Math.min(4, Math.max(2, Math.ceil(CURVE_SAMPLES / rate)));
+		return s.quick() ? 1 : forP99(rate, Math.min(4, Math.max(2, Math.ceil(CURVE_SAMPLES / rate))));
+	}
+
+	/**
+	 * Seconds of one window at the answer rate: {@code --duration}, longer where that
+	 * would hold too few samples for a p99 (one window per repetition gives the added
+	 * p99's interval); a --quick run's one second, whatever it holds.
+	 */
+	double answerSeconds(double rate) {
+		return s.quick() ? 1 : forP99(rate, s.durationSeconds());
+	}
+
+	/** {@code seconds}, or as long as a p99 needs at {@code rate} (at most 10 s). */
+	private static double forP99(double rate, double seconds) {
+		double needed = Math.ceil(Percentiles.minSamples(99) / rate);
+		return Math.max(seconds, Math.min(MAX_WINDOW_SECONDS, needed));
 	}
 
 	Measured run(List<Target> targets, double answerRate, Progress progress) {
@@ -113,7 +136,7 @@ final class LatencyPhase {
 			}
 		}
 		int reps = Math.max(1, s.latencyRepetitions());
-		double answerSeconds = s.quick() ? 1 : s.durationSeconds();
+		double answerSeconds = answerSeconds(answerRate);
 		for (int rep = 1; rep <= reps; rep++) {
 			for (Target t : ordered(measured, rep)) {
 				progress.phase(

@@ -5,6 +5,7 @@ import dev.gatewaylab.runner.result.LatencyResult.Added;
 import dev.gatewaylab.runner.result.LatencyResult.Estimate;
 import dev.gatewaylab.runner.result.LatencyResult.Level;
 import dev.gatewaylab.runner.result.LatencyResult.Point;
+import dev.gatewaylab.runner.stats.Percentiles;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -43,8 +44,8 @@ public final class LatencyReport {
 		}
 		doc.heading("Latency across the load range (latency engine, µs)")
 			.text("Engine: " + l.engine() + ". Every target at the same arrival rates, in alternating order; at "
-					+ Fmt.num(l.answerRate(), 0) + " req/s (the answer's rate) interleaved repetitions. p99.9 "
-					+ "is left out (–) where a point has fewer than " + LatencyResult.P999_MIN_SAMPLES + " samples.")
+					+ Fmt.num(l.answerRate(), 0) + " req/s (the answer's rate) interleaved repetitions. Samples: "
+					+ Percentiles.rule() + ".")
 			.table(HEADER, rows(l))
 			.heading("What the gateway hop adds (gateway − direct)")
 			.table(ADDED_HEADER, addedRows(l))
@@ -60,7 +61,8 @@ public final class LatencyReport {
 				names.add(t + " " + percentile);
 				ys.add(levels.stream().mapToDouble(v -> {
 					Point p = v.targets().get(t);
-					return p == null ? Double.NaN : (percentile.equals("p99") ? p.p99Us() : p.p50Us()) / 1000;
+					Double us = p == null ? null : percentile.equals("p99") ? p.p99Us() : p.p50Us();
+					return us == null ? Double.NaN : us / 1000;
 				}).toArray());
 			}
 		}
@@ -73,9 +75,10 @@ public final class LatencyReport {
 		List<List<String>> rows = new ArrayList<>();
 		for (Level v : l.levels()) {
 			v.targets()
-				.forEach((t, p) -> rows.add(List.of(Fmt.num(v.rate(), 0), t, Fmt.num(p.achievedRate(), 0),
-						Long.toString(p.samples()), Fmt.pct(p.successRate()), us(p.meanUs()), us(p.p50Us()),
-						us(p.p90Us()), us(p.p99Us()), p.p999Us() == null ? "–" : us(p.p999Us()), us(p.maxUs()))));
+				.forEach((t,
+						p) -> rows.add(List.of(Fmt.num(v.rate(), 0), t, Fmt.num(p.achievedRate(), 0),
+								Long.toString(p.samples()), Fmt.pct(p.successRate()), us(p.meanUs()), us(p.p50Us()),
+								us(p.p90Us()), us(p.p99Us()), us(p.p999Us()), us(p.maxUs()))));
 		}
 		return rows;
 	}
@@ -85,8 +88,7 @@ public final class LatencyReport {
 		for (Level v : l.levels()) {
 			Added a = v.rate() == l.answerRate() && l.addedAtAnswerRate() != null ? l.addedAtAnswerRate() : v.added();
 			if (a != null) {
-				rows.add(List.of(Fmt.num(v.rate(), 0), estimate(a.p50()), estimate(a.p99()),
-						a.p999() == null ? "–" : estimate(a.p999())));
+				rows.add(List.of(Fmt.num(v.rate(), 0), estimate(a.p50()), estimate(a.p99()), estimate(a.p999())));
 			}
 		}
 		return rows;
@@ -95,15 +97,18 @@ public final class LatencyReport {
 	public static String knee(LatencyResult l) {
 		double top = l.levels().stream().mapToDouble(Level::rate).max().orElse(l.answerRate());
 		return l.kneeRate() != null ? String.format(Locale.ROOT, "Knee ≈ %,.0f req/s.", l.kneeRate())
-				: String.format(Locale.ROOT, "No knee up to %,.0f req/s (the highest rate measured).", top);
+				: !l.kneeJudged() ? "Knee not judged: fewer than two rates had the samples a p99 needs."
+						: String.format(Locale.ROOT, "No knee up to %,.0f req/s (the highest rate measured).", top);
 	}
 
+	/** "–" where the samples were too few for the percentile. */
 	private static String estimate(Estimate e) {
-		return Double.isNaN(e.ci95()) ? us(e.mean()) : us(e.mean()) + " ± " + us(e.ci95());
+		return e == null ? "–" : Double.isNaN(e.ci95()) ? us(e.mean()) : us(e.mean()) + " ± " + us(e.ci95());
 	}
 
-	private static String us(double v) {
-		return Double.isNaN(v) ? "n/a" : String.format(Locale.ROOT, "%,.0f", v);
+	/** "–" where the samples were too few for the figure, "n/a" where there were none. */
+	private static String us(Double v) {
+		return v == null ? "–" : Double.isNaN(v) ? "n/a" : String.format(Locale.ROOT, "%,.0f", v);
 	}
 
 }

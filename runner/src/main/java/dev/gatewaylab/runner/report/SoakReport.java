@@ -40,9 +40,11 @@ public final class SoakReport {
 
 	static String summary(SoakResult soak) {
 		SoakResult.Totals t = soak.totals();
-		return String.format(Locale.ROOT, "%d requests at %s req/s, error rate %.3f %%, p99 %s → %s ms (%+.1f %%)",
-				t.requests(), Fmt.num(soak.rate(), 0), t.errorRatePct(), Fmt.num(t.p99FirstMs(), 2),
-				Fmt.num(t.p99LastMs(), 2), t.p99DriftPct());
+		String p99 = Double.isNaN(t.p99DriftPct()) ? "p99 drift not judged (too few samples)"
+				: String.format(Locale.ROOT, "p99 %s → %s ms (%+.1f %%)", Fmt.num(t.p99FirstMs(), 2),
+						Fmt.num(t.p99LastMs(), 2), t.p99DriftPct());
+		return String.format(Locale.ROOT, "%d requests at %s req/s, error rate %.3f %%, %s", t.requests(),
+				Fmt.num(soak.rate(), 0), t.errorRatePct(), p99);
 	}
 
 	public static Document document(SoakResult soak) {
@@ -82,9 +84,9 @@ public final class SoakReport {
 		return soak.samples()
 			.stream()
 			.map(x -> List.of(Integer.toString(x.index()), Fmt.num(x.endSeconds(), 0), Long.toString(x.requests()),
-					Fmt.num(x.tps(), 1), Fmt.num(x.p99Ms(), 2), Long.toString(x.errors()), Fmt.num(x.rssMiB(), 1),
-					Fmt.num(x.heapAfterGcMiB(), 1), count(x.openFds()), count(x.threads()),
-					Fmt.num(x.logEventsDropped(), 0)))
+					Fmt.num(x.tps(), 1), Double.isNaN(x.p99Ms()) ? "–" : Fmt.num(x.p99Ms(), 2),
+					Long.toString(x.errors()), Fmt.num(x.rssMiB(), 1), Fmt.num(x.heapAfterGcMiB(), 1),
+					count(x.openFds()), count(x.threads()), Fmt.num(x.logEventsDropped(), 0)))
 			.toList();
 	}
 

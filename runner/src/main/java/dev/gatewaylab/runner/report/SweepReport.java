@@ -1,6 +1,7 @@
 package dev.gatewaylab.runner.report;
 
 import dev.gatewaylab.runner.result.SweepResult;
+import dev.gatewaylab.runner.stats.Percentiles;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -38,8 +39,8 @@ public final class SweepReport {
 		doc.text("Closed model: each level is a fixed number of users for " + sweep.settings().get("duration_s")
 				+ " s (one run per level, after a warm-up); TPS ≈ users ÷ latency until something saturates. Levels "
 				+ "of a plan with a request line in lab.properties run on the latency engine (one keep-alive "
-				+ "connection per user, response times in µs; p99.9 from 10,000 samples); others, and every level "
-				+ "with --remote, on JMeter threads (whole ms, µs columns –).");
+				+ "connection per user, response times in µs; " + Percentiles.rule() + "); others, and every "
+				+ "level with --remote, on JMeter threads (whole ms, µs columns –).");
 		Map<String, List<SweepResult.Point>> byTarget = new LinkedHashMap<>();
 		sweep.points().forEach(p -> byTarget.computeIfAbsent(p.target(), k -> new ArrayList<>()).add(p));
 		if (!byTarget.isEmpty()) {
@@ -88,8 +89,8 @@ public final class SweepReport {
 	}
 
 	/**
-	 * µs, or "–" for a level JMeter measured (whole ms) or one under 10,000 samples for
-	 * p99.9.
+	 * µs, or "–" for a level JMeter measured (whole ms) or one with too few samples for
+	 * the percentile (Percentiles).
 	 */
 	private static String us(Double v) {
 		return v == null ? "–" : Fmt.num(v, 0);

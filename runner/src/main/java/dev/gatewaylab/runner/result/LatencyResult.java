@@ -19,31 +19,39 @@ public record LatencyResult(String engine, @JsonProperty("answer_rate") double a
 		@JsonProperty("added_at_answer_rate") Added addedAtAnswerRate, @JsonProperty("knee_rate") Double kneeRate,
 		@JsonProperty("knee_rule") String kneeRule) {
 
+	/**
+	 * True when at least two rates have the hop's added p99 — what the knee rule needs;
+	 * false when too few samples left the p99 out at all but one rate.
+	 */
+	public boolean kneeJudged() {
+		return this.levels.stream().filter((l) -> l.added() != null && l.added().p99() != null).count() >= 2;
+	}
+
 	/** One arrival rate: each target's point, and what the hop adds there. */
 	@JsonInclude(JsonInclude.Include.NON_NULL)
 	public record Level(double rate, Map<String, Point> targets, Added added) {
 	}
 
 	/**
-	 * One target at one rate, all its windows merged. {@code p999Us} is null below
-	 * {@value #P999_MIN_SAMPLES} samples (too few for the 99.9th percentile).
+	 * One target at one rate, all its windows merged. A percentile is null where the
+	 * point has too few samples for it ({@link dev.gatewaylab.runner.stats.Percentiles}:
+	 * p50 below 20, p90 below 100, p99 below 1,000, p99.9 below 10,000).
 	 */
 	@JsonPropertyOrder({ "rate", "achieved_rate", "requests", "samples", "success_rate", "mean_us", "p50_us", "p90_us",
 			"p99_us", "p999_us", "max_us", "blocked_ms", "throttled", "windows" })
 	public record Point(double rate, @JsonProperty("achieved_rate") double achievedRate, long requests, long samples,
 			@JsonProperty("success_rate") double successRate, @JsonProperty("mean_us") double meanUs,
-			@JsonProperty("p50_us") double p50Us, @JsonProperty("p90_us") double p90Us,
-			@JsonProperty("p99_us") double p99Us, @JsonProperty("p999_us") Double p999Us,
+			@JsonProperty("p50_us") Double p50Us, @JsonProperty("p90_us") Double p90Us,
+			@JsonProperty("p99_us") Double p99Us, @JsonProperty("p999_us") Double p999Us,
 			@JsonProperty("max_us") double maxUs, @JsonProperty("blocked_ms") double blockedMs, boolean throttled,
 			int windows) {
 	}
 
-	/** Fewest samples for which a 99.9th percentile is printed. */
-	public static final long P999_MIN_SAMPLES = 10_000;
-
 	/**
 	 * What the hop adds (gateway − direct) in µs; at the answer rate each with its CI95
-	 * over interleaved repetitions (one difference per repetition).
+	 * over interleaved repetitions (one difference per repetition). A percentile is null
+	 * where either target's samples (at the answer rate: either target's window in some
+	 * repetition) were too few for it.
 	 */
 	@JsonInclude(JsonInclude.Include.NON_NULL)
 	public record Added(Estimate p50, Estimate p99, Estimate p999) {

@@ -17,8 +17,10 @@ public record SweepResult(Map<String, Object> settings, Map<String, WarmupResult
 
 	/**
 	 * One concurrency level of one target. From the latency engine (closed model): the ms
-	 * figures rounded from its µs ones, and {@code p50Us}/{@code p99Us}/{@code p999Us}
-	 * (p99.9 from 10,000 samples); from JMeter (whole ms): those three null.
+	 * figures rounded from its µs ones, and {@code p50Us}/{@code p99Us}/{@code p999Us},
+	 * each null where the level had too few samples for it (p50 from 20, p99 from 1,000,
+	 * p99.9 from 10,000: {@link dev.gatewaylab.runner.stats.Percentiles}); from JMeter
+	 * (whole ms): those three null.
 	 */
 	public record Point(String target, int threads, long samples, double tps, @JsonProperty("avg_ms") double avgMs,
 			@JsonProperty("min_ms") long minMs, @JsonProperty("max_ms") long maxMs, @JsonProperty("p99_ms") long p99Ms,

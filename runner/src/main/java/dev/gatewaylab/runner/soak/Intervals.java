@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.LongAdder;
 import dev.gatewaylab.runner.latency.OpenLoad;
+import dev.gatewaylab.runner.stats.Percentiles;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramIterationValue;
 import org.HdrHistogram.Recorder;
@@ -73,9 +74,9 @@ final class Intervals {
 			histograms.add(h);
 			errorCounts.add(failed);
 			long n = h.getTotalCount();
-			samples.add(new SoakResult.Sample(samples.size() + 1, (lastCutNanos - startNanos) / 1e9, n, failed,
-					n / seconds, n == 0 ? 0 : h.getValueAtPercentile(99) / 1000.0, p.rssMiB(), p.heapAfterGcMiB(),
-					p.openFds(), p.threads(), p.logEventsDropped()));
+			samples.add(
+					new SoakResult.Sample(samples.size() + 1, (lastCutNanos - startNanos) / 1e9, n, failed, n / seconds,
+							p99(h), p.rssMiB(), p.heapAfterGcMiB(), p.openFds(), p.threads(), p.logEventsDropped()));
 		}
 		catch (RuntimeException e) {
 			problems.add("an interval could not be sampled: " + e);
@@ -105,16 +106,25 @@ final class Intervals {
 		int third = Math.max(1, n / 3);
 		double first = p99(histograms.subList(0, Math.min(third, n)));
 		double last = p99(histograms.subList(Math.max(0, n - third), n));
-		double drift = first > 0 ? 100.0 * (last - first) / first : 0;
+		double drift = Double.isNaN(first) || Double.isNaN(last) ? Double.NaN
+				: first > 0 ? 100.0 * (last - first) / first : 0;
 		return new SoakResult.Totals(requests, failed, requests == 0 ? 0 : 100.0 * failed / requests, first, last,
 				drift);
 	}
 
-	/** The pooled p99 in ms (the histograms hold µs). */
+	/**
+	 * The pooled p99 in ms (the histograms hold µs); NaN below the 1,000 samples a p99
+	 * needs ({@link Percentiles}).
+	 */
 	private static double p99(List<Histogram> hs) {
 		Histogram pooled = new Histogram(MAX_US, 3);
 		hs.forEach(pooled::add);
-		return pooled.getTotalCount() == 0 ? 0 : pooled.getValueAtPercentile(99) / 1000.0;
+		return p99(pooled);
+	}
+
+	private static double p99(Histogram h) {
+		Double ms = Percentiles.of(h, 99, 1000);
+		return ms == null ? Double.NaN : ms;
 	}
 
 }

@@ -13,6 +13,7 @@ import dev.gatewaylab.runner.run.Progress;
 import dev.gatewaylab.runner.run.RunDirectory;
 import dev.gatewaylab.runner.run.Settings;
 import dev.gatewaylab.runner.run.Target;
+import dev.gatewaylab.runner.stats.Percentiles;
 import dev.gatewaylab.runner.warmup.Warmup;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -115,6 +116,12 @@ final class Soak {
 		warnings.addAll(intervals.problems());
 		List<SoakResult.Sample> samples = intervals.samples();
 		SoakResult.Totals totals = intervals.totals();
+		if (totals.requests() > 0 && Double.isNaN(totals.p99DriftPct())) {
+			warnings.add(String.format(Locale.ROOT,
+					"p99 drift not judged: the first or the last third of the intervals held fewer than the %,d "
+							+ "samples a p99 needs — a longer --seconds or a higher --rate gives it",
+					Percentiles.minSamples(99)));
+		}
 		List<String> findings = Verdict.findings(samples, totals, o.limits());
 		SoakResult result = new SoakResult(settings(rate), maxTps, rate, warm, samples, totals, findings, warnings);
 		SoakReport.write(run.dir(), result);

@@ -14,6 +14,7 @@ import dev.gatewaylab.runner.run.Settings;
 import dev.gatewaylab.runner.run.Target;
 import dev.gatewaylab.runner.run.TargetOptions;
 import dev.gatewaylab.runner.stats.Aggregate;
+import dev.gatewaylab.runner.stats.Percentiles;
 import dev.gatewaylab.runner.result.WarmupResult;
 import dev.gatewaylab.runner.warmup.Warmup;
 import java.io.PrintStream;
@@ -143,9 +144,8 @@ final class Sweep {
 		double us = 1000;
 		return new SweepResult.Point(t.name(), level, n, n / w.seconds(), n == 0 ? 0 : h.getMean() / 1e6,
 				n == 0 ? 0 : h.getMinValue() / 1_000_000, n == 0 ? 0 : Math.round(h.getMaxValue() / 1e6),
-				n == 0 ? 0 : Math.round(h.getValueAtPercentile(99) / 1e6), w.successRate(),
-				n == 0 ? null : h.getValueAtPercentile(50) / us, n == 0 ? null : h.getValueAtPercentile(99) / us,
-				n < 10_000 ? null : h.getValueAtPercentile(99.9) / us, "latency engine (closed model, µs)");
+				n == 0 ? 0 : Math.round(h.getValueAtPercentile(99) / 1e6), w.successRate(), Percentiles.of(h, 50, us),
+				Percentiles.of(h, 99, us), Percentiles.of(h, 99.9, us), "latency engine (closed model, µs)");
 	}
 
 	/**

@@ -23,8 +23,10 @@ class HopSentenceTests {
 	}
 
 	private static LatencyResult latency(LatencyResult.Estimate p50, LatencyResult.Estimate p99, Double knee) {
-		LatencyResult.Level top = new LatencyResult.Level(2704, Map.of(), null);
-		return new LatencyResult("engine", 1690, List.of(top), new LatencyResult.Added(p50, p99, null), knee, "rule");
+		LatencyResult.Added added = new LatencyResult.Added(p50, p99, null);
+		LatencyResult.Level answer = new LatencyResult.Level(1690, Map.of(), added);
+		LatencyResult.Level top = new LatencyResult.Level(2704, Map.of(), added);
+		return new LatencyResult("engine", 1690, List.of(answer, top), added, knee, "rule");
 	}
 
 	private static String sentence(CpuCost cpu, RunResult.Ratio ratio, LatencyResult l) {
@@ -50,6 +52,20 @@ class HopSentenceTests {
 				+ "not resolved (± 125 %); at 1,690 req/s it adds not resolved (± 33 %) at p50 and 1.4 ± 0.3 ms at "
 				+ "p99 (no knee up to 2,704 req/s).");
 		assertThat(s).doesNotContain("1,008").doesNotContain("1.13");
+	}
+
+	@Test
+	void aPercentileItsWindowsHadTooFewSamplesForIsNotResolvedAndNoKneeIsClaimed() {
+		LatencyResult.Level low = new LatencyResult.Level(20, Map.of(),
+				new LatencyResult.Added(e(1982, 0), null, null));
+		LatencyResult.Level top = new LatencyResult.Level(62, Map.of(),
+				new LatencyResult.Added(e(1779, 0), null, null));
+		LatencyResult l = new LatencyResult("engine", 39, List.of(low, top),
+				new LatencyResult.Added(e(2312, 300), null, null), null, "rule");
+		String s = sentence(new CpuCost(59.2, 1.1, new double[0]),
+				new RunResult.Ratio("gateway", "direct", 0.41, 0.02, new double[0]), l);
+		assertThat(s).endsWith("at 39 req/s it adds 2.3 ± 0.3 ms at p50 and not resolved (too few samples: p99 "
+				+ "needs 1,000 per window) at p99 (knee not judged: too few samples for p99).");
 	}
 
 	@Test

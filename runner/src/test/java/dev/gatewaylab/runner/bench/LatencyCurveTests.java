@@ -85,7 +85,41 @@ class LatencyCurveTests {
 				List.of(new OpenLoad.Window(new Histogram(3), 0, 0, 0, 0, 0, false, 500, 3)));
 		assertThat(none.requests()).isZero();
 		assertThat(none.successRate()).isZero();
-		assertThat(none.p50Us()).isNaN();
+		assertThat(none.p50Us()).isNull();
+		assertThat(none.meanUs()).isNaN();
+	}
+
+	@Test
+	void aPercentileIsLeftOutWhereThePointHasFewerThanTenSamplesAboveIt() {
+		LatencyResult.Point p = LatencyCurve.point(40, List.of(window(40, 999, 300, 900)));
+		assertThat(p.p50Us()).isCloseTo(300, within(3.0));
+		assertThat(p.p90Us()).isCloseTo(300, within(3.0));
+		assertThat(p.p99Us()).isNull();
+		assertThat(p.p999Us()).isNull();
+		assertThat(LatencyCurve.point(40, List.of(window(40, 1_000, 300, 900))).p99Us()).isCloseTo(900, within(9.0));
+		assertThat(LatencyCurve.point(40, List.of(window(40, 19, 300, 900))).p50Us()).isNull();
+	}
+
+	@Test
+	void withTooFewSamplesPerWindowTheAddedP99HasNoEstimateTheTableSaysSoAndNoKneeIsJudged() {
+		Map<Double, Map<String, LatencyPhase.Windows>> byRate = new TreeMap<>();
+		for (double rate : new double[] { 20, 40, 52, 64 }) {
+			Map<String, LatencyPhase.Windows> m = new LinkedHashMap<>();
+			// a smoke run's 1 s windows: 40 samples each, two repetitions
+			m.put("gateway", windows(window(rate, 40, 4000, 48000), window(rate, 40, 4100, 6000)));
+			m.put("direct", windows(window(rate, 40, 2000, 5000), window(rate, 40, 2100, 5000)));
+			byRate.put(rate, m);
+		}
+		LatencyResult r = LatencyCurve.of(new LatencyPhase.Measured(40, byRate, List.of()), "engine");
+		assertThat(r.addedAtAnswerRate().p50().values()).hasSize(2);
+		assertThat(r.addedAtAnswerRate().p50().mean()).isCloseTo(2000, within(25.0));
+		assertThat(r.addedAtAnswerRate().p99()).isNull();
+		assertThat(r.levels()).allMatch(l -> l.added().p99() == null && l.added().p50() != null);
+		assertThat(r.kneeRate()).isNull();
+		assertThat(r.kneeJudged()).isFalse();
+		assertThat(LatencyReport.knee(r))
+			.isEqualTo("Knee not judged: fewer than two rates had the samples a p99 needs.");
+		assertThat(LatencyReport.table(r)).containsPattern("\\| 40 \\| 2,0\\d\\d ± \\d+ \\| – \\| – \\|");
 	}
 
 }

@@ -53,6 +53,10 @@ class LatencyPhaseTests {
 	private final List<String> calls = new ArrayList<>();
 
 	private LatencyPhase.Measured run(Settings s) {
+		return run(s, 1000);
+	}
+
+	private LatencyPhase.Measured run(Settings s, double answerRate) {
 		LatencyPhase phase = new LatencyPhase(s, new LatencyPlan(LatencyPlan.DEFAULT_LEVELS, 99),
 				(target, request, rate, seconds) -> {
 					assertThat(request.idMax()).isEqualTo(50);
@@ -60,7 +64,7 @@ class LatencyPhaseTests {
 					return LatencyCurveTests.window(rate, 100, 300, 900);
 				});
 		try (Progress progress = new Progress(new PrintStream(new ByteArrayOutputStream()), 10)) {
-			return phase.run(List.of(t("gateway"), t("direct"), t("monolith")), 1000, progress);
+			return phase.run(List.of(t("gateway"), t("direct"), t("monolith")), answerRate, progress);
 		}
 	}
 
@@ -79,6 +83,22 @@ class LatencyPhaseTests {
 				"direct@1600/4.0");
 		assertThat(m.byRate().keySet()).containsExactly(500.0, 1000.0, 1300.0, 1600.0);
 		assertThat(m.byRate().get(1000.0).get("gateway").windows()).hasSize(3);
+	}
+
+	@Test
+	void atLowRatesAWindowLastsLongEnoughForTheThousandSamplesAP99NeedsUpToTenSeconds() {
+		run(settings(false, 0), 200);
+		// the answer rate: 1,000 samples at 200 req/s take 5 s (--duration is 3)
+		assertThat(calls).filteredOn(c -> c.contains("@200/")).hasSize(9).allMatch(c -> c.endsWith("/5.0"));
+		// the curve: 100 req/s would need 10 s; 260 and 320 req/s fit the usual 4 s
+		assertThat(calls).filteredOn(c -> !c.contains("@200/"))
+			.containsExactly("gateway@100/10.0", "direct@100/10.0", "direct@260/4.0", "gateway@260/4.0",
+					"gateway@320/4.0", "direct@320/4.0");
+		calls.clear();
+		run(settings(false, 0), 40);
+		// 1,000 samples at 40 req/s would take 25 s: capped at 10 (that point prints no
+		// p99)
+		assertThat(calls).filteredOn(c -> c.contains("@40/")).allMatch(c -> c.endsWith("/10.0"));
 	}
 
 	@Test

@@ -102,6 +102,32 @@ class SoakVerdictTests {
 	}
 
 	@Test
+	void withFewerThanAThousandSamplesPerThirdTheP99DriftIsNotJudged(
+			@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+		List<Histogram> hs = new ArrayList<>();
+		List<Long> errors = new ArrayList<>();
+		for (int i = 0; i < 6; i++) {
+			Histogram h = new Histogram(3_600_000_000L, 3);
+			h.recordValueWithCount(5000, 290);
+			h.recordValueWithCount(1000 * (10 + 40L * i), 10); // a tail that grows, from
+																// too few samples
+			hs.add(h);
+			errors.add(0L);
+		}
+		SoakResult.Totals t = Intervals.totals(hs, errors);
+		assertThat(t.requests()).isEqualTo(1800);
+		assertThat(t.p99FirstMs()).isNaN();
+		assertThat(t.p99LastMs()).isNaN();
+		assertThat(t.p99DriftPct()).isNaN();
+		List<SoakResult.Sample> s = List.of(sample(1, 20, 400, 40, 60, 50, 0), sample(2, 20, 400, 40, 60, 50, 0));
+		assertThat(Verdict.findings(s, t, LIMITS)).isEmpty();
+		SoakResult result = new SoakResult(java.util.Map.of("soak_s", 60), 100, 30, null, s, t, List.of(), List.of());
+		assertThat(dev.gatewaylab.runner.report.SoakReport.verdict(result))
+			.isEqualTo("verdict: STABLE — 1800 requests at 30 req/s, error rate 0.000 %, p99 drift not judged (too few "
+					+ "samples)");
+	}
+
+	@Test
 	void oldGenerationAndDroppedEventsAreReadFromPrometheusText() {
 		String metrics = """
 				# HELP jvm_memory_used_bytes The amount of used memory
