@@ -126,9 +126,7 @@ final class LatencyCurve {
 
 	/** {@link #KNEE_RULE}; null when no rate meets it. */
 	static Double knee(List<Level> levels) {
-		List<Level> withAdded = levels.stream()
-			.filter(l -> l.added() != null && l.added().p99() != null && !Double.isNaN(l.added().p99().mean()))
-			.toList();
+		List<Level> withAdded = levels.stream().filter(Level::hasAddedP99).toList();
 		if (withAdded.size() < 2) {
 			return null;
 		}

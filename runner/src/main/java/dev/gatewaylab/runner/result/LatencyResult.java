@@ -24,12 +24,21 @@ public record LatencyResult(String engine, @JsonProperty("answer_rate") double a
 	 * false when too few samples left the p99 out at all but one rate.
 	 */
 	public boolean kneeJudged() {
-		return this.levels.stream().filter((l) -> l.added() != null && l.added().p99() != null).count() >= 2;
+		return this.levels.stream().filter(Level::hasAddedP99).count() >= 2;
 	}
 
 	/** One arrival rate: each target's point, and what the hop adds there. */
 	@JsonInclude(JsonInclude.Include.NON_NULL)
 	public record Level(double rate, Map<String, Point> targets, Added added) {
+
+		/**
+		 * True when the hop's added p99 is known at this rate (both targets had the
+		 * samples).
+		 */
+		public boolean hasAddedP99() {
+			return this.added != null && this.added.p99() != null;
+		}
+
 	}
 
 	/**
