@@ -231,6 +231,11 @@ public final class DenyList {
 		return this.header.skipped();
 	}
 
+	/** The compiled form, read-only (the lookup benchmark's memory floor reads it). */
+	ByteBuffer data() {
+		return this.data.asReadOnlyBuffer();
+	}
+
 	/** Bytes of the compiled form held in memory, off the Java heap. */
 	public long memoryBytes() {
 		return this.data.capacity();
