@@ -76,23 +76,15 @@ final class Bench {
 	}
 
 	/**
-	 * A planning figure for the progress line: warm-up usually ends after about 10
-	 * windows (1 with --quick).
+	 * A planning figure for the progress line ({@link BenchPlan}); the run plans again as
+	 * it goes.
 	 */
 	long plannedSeconds() {
-		int n = s.targets().size();
-		long overhead = 1; // engine start/stop per run
-		long windows = s.quick() ? 1 : 10;
-		long warm = restarts != null ? (long) s.repetitions() * n * (windows * (s.warmupSeconds() + overhead) + 30)
-				: n * windows * (s.warmupSeconds() + overhead);
-		long open = restarts != null || s.latencyRepetitions() == 0 ? 0
-				: (s.quick() ? 0 : n * (s.durationSeconds() + overhead))
-						+ (EqualLoad.warms(s) ? n * (EqualLoad.WARMUP_SECONDS + 2 + overhead) : 0)
-						+ LatencyPhase.plannedSeconds(s, latencyPlan, n);
-		if (experiment != null && experiment.toggle() != null) {
-			return ToggleRuns.plannedSeconds(s, windows);
-		}
-		return warm + (long) s.repetitions() * n * (s.durationSeconds() + overhead) + open;
+		return plan().total();
+	}
+
+	private BenchPlan plan() {
+		return new BenchPlan(s, latencyPlan, restarts != null, experiment != null && experiment.toggle() != null);
 	}
 
 	/**
@@ -101,11 +93,16 @@ final class Bench {
 	 */
 	RunResult run() throws IOException, InterruptedException {
 		Instant started = Instant.now();
-		try (Progress progress = new Progress(out, plannedSeconds())) {
+		BenchPlan plan = plan();
+		try (Progress progress = new Progress(out, plan.total())) {
 			Load load = new Load(s, metrics, progress);
 			Warmup warmup = new Warmup(s, load);
 			if (restarts == null && s.warmupSeconds() > 0) {
+				// a warm-up past its planned windows holds the line at what follows it
+				progress.replan(plan.total(), plan.measureSeconds() + plan.openSeconds());
 				warmup.runInterleaved(s.targets()).forEach((t, w) -> update(t.name(), r -> r.withWarmup(w)));
+				// warm until steady: it may have taken more windows than planned
+				progress.replan(plan.measureSeconds() + plan.openSeconds(), plan.openSeconds());
 			}
 			if (experiment != null && experiment.toggle() != null) {
 				for (ToggleRuns.Measured m : new ToggleRuns(s, experiment, restarts, runs.values(), reps, dir,
@@ -131,13 +128,17 @@ final class Bench {
 					update(r.target().name(), x -> x.withRep(measured));
 				}
 			}
-			if (restarts == null && s.latencyRepetitions() > 0) {
+			if (plan.hasOpenPhases()) {
 				double rate = EqualLoad.rate(s, runs.values());
+				LatencyPhase phase = new LatencyPhase(s, latencyPlan, latencyPlan.realEngine());
+				List<Target> targets = inOrder(1).stream().map(TargetRun::target).toList();
+				// the answer rate is known: the latency windows' real lengths
+				long latencySeconds = Math.round(phase.seconds(targets, rate));
+				progress.replan(plan.equalLoadSeconds() + latencySeconds, latencySeconds);
 				if (!s.quick()) {
 					equalLoad(load, progress, rate);
 				}
-				LatencyPhase.Measured m = new LatencyPhase(s, latencyPlan, latencyPlan.realEngine())
-					.run(inOrder(1).stream().map(TargetRun::target).toList(), rate, progress);
+				LatencyPhase.Measured m = phase.run(targets, rate, progress);
 				latency = LatencyCurve.of(m, latencyPlan.engine());
 				engineEvents.addAll(LatencyCurve.problems(m));
 			}

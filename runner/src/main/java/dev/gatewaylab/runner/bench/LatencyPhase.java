@@ -40,6 +40,15 @@ final class LatencyPhase {
 	 */
 	static final double MAX_WINDOW_SECONDS = 10;
 
+	/**
+	 * Seconds a window takes beyond its load, about: the engine opens its connections
+	 * before the first arrival and waits for the last arrival's response.
+	 */
+	static final double WINDOW_OVERHEAD_SECONDS = 0.5;
+
+	/** Seconds the engine's first window takes beyond the others (a cold start). */
+	static final double ENGINE_START_SECONDS = 3;
+
 	private final Settings s;
 
 	private final LatencyPlan plan;
@@ -68,16 +77,34 @@ final class LatencyPhase {
 	}
 
 	/**
-	 * A planning figure: a cold start of the engine, its warm-up, the answer rate's
-	 * repetitions and the curve's windows, each window ≈ 0.5 s longer than its load.
+	 * A planning figure for the start of a run: a cold start of the engine, its warm-up,
+	 * the answer rate's repetitions and the curve's windows, each
+	 * {@value #WINDOW_OVERHEAD_SECONDS} s longer than its load. The answer rate is known
+	 * at the start only from --rate: then the windows are those {@link #run} will run,
+	 * stretched where a p99 needs it. Otherwise it is half the slowest target's
+	 * closed-model TPS, measured later in the run, and the figure takes the answer rate's
+	 * windows at --duration and the curve's at 4 s, their length at the usual rates; at
+	 * low rates the windows stretch, and {@link #run} plans again once the rate is known
+	 * ({@link #seconds}).
 	 */
 	static long plannedSeconds(Settings s, LatencyPlan plan, int targets) {
-		double window = 0.5;
-		double warm = !s.quick() && s.warmupSeconds() > 0 ? targets * (1 + window) : 0;
+		LatencyPhase phase = new LatencyPhase(s, plan, null);
+		double rate = s.rate();
+		double warm = phase.warms() ? targets * (1 + WINDOW_OVERHEAD_SECONDS) : 0;
 		double answer = Math.max(1, s.latencyRepetitions()) * targets
-				* ((s.quick() ? 1 : s.durationSeconds()) + window);
-		double curve = (plan.levels().length - 1) * Math.min(targets, 2) * ((s.quick() ? 1 : 4) + window);
-		return Math.round(3 + warm + answer + curve);
+				* ((rate > 0 ? phase.answerSeconds(rate) : s.quick() ? 1 : s.durationSeconds())
+						+ WINDOW_OVERHEAD_SECONDS);
+		int curveTargets = Math.min(targets, 2);
+		double curve = 0;
+		if (rate > 0) {
+			for (double r : phase.curveRates(rate)) {
+				curve += curveTargets * (phase.curveSeconds(r) + WINDOW_OVERHEAD_SECONDS);
+			}
+		}
+		else {
+			curve = (plan.levels().length - 1) * curveTargets * ((s.quick() ? 1 : 4) + WINDOW_OVERHEAD_SECONDS);
+		}
+		return Math.round(ENGINE_START_SECONDS + warm + answer + curve);
 	}
 
 	static List<Double> rates(double answerRate, double[] levels) {
@@ -90,6 +117,16 @@ final class LatencyPhase {
 		}
 		Collections.sort(out);
 		return out;
+	}
+
+	/** The curve's rates other than the answer rate, ascending. */
+	private List<Double> curveRates(double answerRate) {
+		return rates(answerRate, plan.levels()).stream().filter(r -> r != answerRate).toList();
+	}
+
+	/** Whether the phase begins with a discarded window per target. */
+	private boolean warms() {
+		return !s.quick() && s.warmupSeconds() > 0;
 	}
 
 	/** Seconds of one window at a curve rate (not the answer rate). */
@@ -112,49 +149,93 @@ final class LatencyPhase {
 		return Math.max(seconds, Math.min(MAX_WINDOW_SECONDS, needed));
 	}
 
-	Measured run(List<Target> targets, double answerRate, Progress progress) {
-		Map<Double, Map<String, Windows>> byRate = new TreeMap<>();
-		List<Target> measured = new ArrayList<>();
-		List<String> skipped = new ArrayList<>();
-		for (Target t : targets) {
-			if (request(t) != null) {
-				measured.add(t);
-			}
-			else {
-				skipped.add(t.name() + " (plan " + t.plan() + " declares no request in lab.properties)");
-			}
+	/**
+	 * One window the phase runs: its progress line, target, rate and seconds; a discarded
+	 * one is not recorded.
+	 */
+	private record Planned(String phase, Target target, double rate, double seconds, boolean discarded) {
+
+		double wallSeconds() {
+			return seconds + WINDOW_OVERHEAD_SECONDS;
 		}
+
+	}
+
+	/** The targets the engine can measure: those whose plan declares a request. */
+	private List<Target> measurable(List<Target> targets) {
+		return targets.stream().filter(t -> request(t) != null).toList();
+	}
+
+	/**
+	 * Every window the phase runs at {@code answerRate}, in order: a discarded one per
+	 * target, the answer rate's interleaved repetitions, then the curve's other rates for
+	 * the hop's two targets (every target when the run has not both).
+	 */
+	private List<Planned> schedule(List<Target> measured, double answerRate) {
 		List<Target> hop = measured.stream()
 			.filter(t -> t.name().equals("gateway") || t.name().equals("direct"))
 			.toList();
 		List<Target> curve = hop.size() == 2 ? hop : measured;
-		if (!s.quick() && s.warmupSeconds() > 0) {
+		List<Planned> out = new ArrayList<>();
+		if (warms()) {
 			for (Target t : measured) {
-				progress.phase(String.format(Locale.ROOT, "latency engine warm-up %s %.0f req/s (discarded)", t.name(),
-						answerRate), 1);
-				window(t, answerRate, 1);
+				out.add(new Planned(String.format(Locale.ROOT, "latency engine warm-up %s %.0f req/s (discarded)",
+						t.name(), answerRate), t, answerRate, 1, true));
 			}
 		}
 		int reps = Math.max(1, s.latencyRepetitions());
 		double answerSeconds = answerSeconds(answerRate);
 		for (int rep = 1; rep <= reps; rep++) {
 			for (Target t : ordered(measured, rep)) {
-				progress.phase(
+				out.add(new Planned(
 						String.format(Locale.ROOT, "latency %s %.0f req/s rep %d/%d", t.name(), answerRate, rep, reps),
-						(int) answerSeconds);
-				record(byRate, answerRate, t, answerSeconds);
+						t, answerRate, answerSeconds, false));
 			}
 		}
 		int i = 0;
-		for (double rate : rates(answerRate, plan.levels())) {
-			if (rate == answerRate) {
-				continue;
-			}
+		for (double rate : curveRates(answerRate)) {
 			for (Target t : ordered(curve, ++i)) {
-				progress.phase(String.format(Locale.ROOT, "latency %s %.0f req/s", t.name(), rate),
-						(int) curveSeconds(rate));
-				record(byRate, rate, t, curveSeconds(rate));
+				out.add(new Planned(String.format(Locale.ROOT, "latency %s %.0f req/s", t.name(), rate), t, rate,
+						curveSeconds(rate), false));
 			}
+		}
+		return out;
+	}
+
+	/**
+	 * Seconds the phase takes at {@code answerRate}: the windows {@link #run} runs, each
+	 * {@value #WINDOW_OVERHEAD_SECONDS} s longer than its load.
+	 */
+	double seconds(List<Target> targets, double answerRate) {
+		return schedule(measurable(targets), answerRate).stream().mapToDouble(Planned::wallSeconds).sum();
+	}
+
+	/**
+	 * Runs the phase at {@code answerRate}. Before each window the progress line is
+	 * planned again from the windows left ({@link #seconds}).
+	 */
+	Measured run(List<Target> targets, double answerRate, Progress progress) {
+		Map<Double, Map<String, Windows>> byRate = new TreeMap<>();
+		List<Target> measured = measurable(targets);
+		List<String> skipped = new ArrayList<>();
+		for (Target t : targets) {
+			if (!measured.contains(t)) {
+				skipped.add(t.name() + " (plan " + t.plan() + " declares no request in lab.properties)");
+			}
+		}
+		List<Planned> schedule = schedule(measured, answerRate);
+		double left = schedule.stream().mapToDouble(Planned::wallSeconds).sum();
+		for (Planned w : schedule) {
+			double after = left - w.wallSeconds();
+			progress.replan(Math.round(left), Math.round(after));
+			progress.phase(w.phase(), (long) w.seconds());
+			if (w.discarded()) {
+				window(w.target(), w.rate(), w.seconds());
+			}
+			else {
+				record(byRate, w.rate(), w.target(), w.seconds());
+			}
+			left = after;
 		}
 		return new Measured(answerRate, byRate, skipped);
 	}

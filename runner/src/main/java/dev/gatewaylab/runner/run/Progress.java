@@ -6,20 +6,28 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongSupplier;
 
 /**
  * Terminal progress: phase, target, rep, elapsed/remaining, live TPS and errors every 2
- * s.
+ * s. The remaining time counts down to a planned end, which the run moves as it learns
+ * how long its stages take ({@link #replan}).
  */
 public final class Progress implements AutoCloseable {
+
+	private static final long NANOS_PER_SECOND = 1_000_000_000L;
 
 	private final PrintStream out;
 
 	private final boolean tty;
 
-	private final long startNanos = System.nanoTime();
+	private final LongSupplier nanoTime;
 
-	private final long plannedSeconds;
+	private final long startNanos;
+
+	private long plannedEndNanos;
+
+	private long secondsAfterStage;
 
 	private final AtomicLong samples = new AtomicLong();
 
@@ -33,7 +41,7 @@ public final class Progress implements AutoCloseable {
 
 	private volatile String phase = "starting";
 
-	private volatile long phaseStartNanos = System.nanoTime();
+	private volatile long phaseStartNanos;
 
 	private volatile long phaseSeconds;
 
@@ -41,20 +49,56 @@ public final class Progress implements AutoCloseable {
 
 	private long lastSamples;
 
-	private long lastNanos = System.nanoTime();
+	private long lastNanos;
 
+	/** A progress line for a run planned to last {@code plannedSeconds}. */
 	public Progress(PrintStream out, long plannedSeconds) {
+		this(out, plannedSeconds, System::nanoTime);
+	}
+
+	/** The same, on the clock {@code nanoTime} (a stand-in in tests). */
+	public Progress(PrintStream out, long plannedSeconds, LongSupplier nanoTime) {
 		this.out = out;
 		this.tty = System.console() != null;
-		this.plannedSeconds = plannedSeconds;
+		this.nanoTime = nanoTime;
+		this.startNanos = nanoTime.getAsLong();
+		this.plannedEndNanos = startNanos + plannedSeconds * NANOS_PER_SECOND;
+		this.phaseStartNanos = startNanos;
+		this.lastNanos = startNanos;
 		timer.scheduleAtFixedRate(this::print, 2, 2, TimeUnit.SECONDS);
 	}
 
 	public void phase(String description, long seconds) {
 		phase = description;
 		phaseSeconds = seconds;
-		phaseStartNanos = System.nanoTime();
+		phaseStartNanos = nanoTime.getAsLong();
 		phaseErrors = errors.get();
+	}
+
+	/**
+	 * Plans the rest of the run again, at a point where it knows more than at the start
+	 * (a stage ended, or the length of the next ones became known): the run now ends
+	 * {@code secondsLeft} from now, and {@code secondsAfterStage} of them follow the
+	 * stage that begins now. A stage that overruns its plan holds the remaining time at
+	 * the latter rather than let it reach 0:00 while work remains.
+	 */
+	public synchronized void replan(long secondsLeft, long secondsAfterStage) {
+		this.plannedEndNanos = nanoTime.getAsLong() + secondsLeft * NANOS_PER_SECOND;
+		this.secondsAfterStage = secondsAfterStage;
+	}
+
+	/** The remaining time the progress line shows now, in whole seconds. */
+	public synchronized long secondsLeft() {
+		return secondsLeft(nanoTime.getAsLong(), plannedEndNanos, secondsAfterStage);
+	}
+
+	/**
+	 * The seconds until the planned end (a started second counts), at least the seconds
+	 * known to follow the current stage, never below 0.
+	 */
+	static long secondsLeft(long nowNanos, long plannedEndNanos, long secondsAfterStage) {
+		long untilEnd = Math.floorDiv(plannedEndNanos - nowNanos + NANOS_PER_SECOND - 1, NANOS_PER_SECOND);
+		return Math.max(0, Math.max(untilEnd, secondsAfterStage));
 	}
 
 	/** The current phase, e.g. "measure gateway rep 2/5". */
@@ -70,16 +114,16 @@ public final class Progress implements AutoCloseable {
 	}
 
 	private synchronized void print() {
-		long now = System.nanoTime();
+		long now = nanoTime.getAsLong();
 		long s = samples.get();
 		double tps = (s - lastSamples) / ((now - lastNanos) / 1e9);
 		lastSamples = s;
 		lastNanos = now;
-		long elapsed = (now - startNanos) / 1_000_000_000L;
-		long inPhase = (now - phaseStartNanos) / 1_000_000_000L;
+		long elapsed = (now - startNanos) / NANOS_PER_SECOND;
+		long inPhase = (now - phaseStartNanos) / NANOS_PER_SECOND;
 		String line = String.format(Locale.ROOT, "[%s] %3ds/%ds | total %s, ~%s left | %,.0f req/s | errors %d", phase,
 				Math.min(inPhase, Math.max(phaseSeconds, inPhase)), phaseSeconds, clock(elapsed),
-				clock(Math.max(0, plannedSeconds - elapsed)), tps, errors.get() - phaseErrors);
+				clock(secondsLeft(now, plannedEndNanos, secondsAfterStage)), tps, errors.get() - phaseErrors);
 		if (tty) {
 			out.print("\r" + line + "   ");
 		}

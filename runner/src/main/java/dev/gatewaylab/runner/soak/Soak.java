@@ -93,12 +93,15 @@ final class Soak {
 				if (!warm.steady()) {
 					warnings.add(t.name() + ": still warming up when the soak began — " + warm.reason());
 				}
+				// warm until steady: it may have taken more than the window planned
+				progress.replan(planned - s.warmupSeconds(), rate > 0 ? 0 : o.seconds() + 3L);
 			}
 			if (rate <= 0) {
 				maxTps = probeMax(t, load, progress, run.dir());
 				rate = Math.max(1, Math.round(SHARE_OF_MAX * maxTps));
 				progress
 					.note(String.format(Locale.ROOT, "open-model max %.1f req/s → soak at %.0f req/s", maxTps, rate));
+				progress.replan(o.seconds() + 3L, 0);
 			}
 			progress.phase("soak " + t.name() + " at " + Math.round(rate) + " req/s", o.seconds());
 			PlanRequest request = s.catalog().request(t.plan(), s.jmeterProperties());

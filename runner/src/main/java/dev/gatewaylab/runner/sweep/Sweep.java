@@ -70,13 +70,18 @@ final class Sweep {
 			metrics.start(s.metricsPort(), err);
 			Load load = new Load(s, metrics, progress);
 			Warmup warmup = new Warmup(s, load);
-			for (Target t : s.targets()) {
+			long perLevel = s.durationSeconds() + 2;
+			for (int i = 0; i < s.targets().size(); i++) {
+				Target t = s.targets().get(i);
 				if (s.warmupSeconds() > 0) {
 					WarmupResult w = warmup.run(t);
 					warmups.put(t.name(), w);
 					if (!w.steady()) {
 						warnings.add(t.name() + ": still warming up when the sweep began — " + w.reason());
 					}
+					// warm until steady: it may have taken more than the window planned
+					long after = (s.targets().size() - 1L - i) * (s.warmupSeconds() + levels.size() * perLevel);
+					progress.replan(levels.size() * perLevel + after, after);
 				}
 				for (int level : levels) {
 					progress.phase("sweep " + t.name() + " @" + level + " threads", s.durationSeconds());

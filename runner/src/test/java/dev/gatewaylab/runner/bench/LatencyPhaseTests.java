@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -52,20 +53,41 @@ class LatencyPhaseTests {
 
 	private final List<String> calls = new ArrayList<>();
 
+	/** Each window's seconds, in the order run. */
+	private final List<Double> windowSeconds = new ArrayList<>();
+
+	/** The remaining time the progress line showed as each window began. */
+	private final List<Long> secondsLeft = new ArrayList<>();
+
+	/** A progress line on a clock that stands still: it shows the plan as made. */
+	private final Progress progress = new Progress(new PrintStream(new ByteArrayOutputStream()), 10, () -> 0L);
+
+	@AfterEach
+	void closeProgress() {
+		progress.close();
+	}
+
 	private LatencyPhase.Measured run(Settings s) {
 		return run(s, 1000);
 	}
 
 	private LatencyPhase.Measured run(Settings s, double answerRate) {
-		LatencyPhase phase = new LatencyPhase(s, new LatencyPlan(LatencyPlan.DEFAULT_LEVELS, 99),
+		return phase(s).run(targets(), answerRate, progress);
+	}
+
+	private LatencyPhase phase(Settings s) {
+		return new LatencyPhase(s, new LatencyPlan(LatencyPlan.DEFAULT_LEVELS, 99),
 				(target, request, rate, seconds) -> {
 					assertThat(request.idMax()).isEqualTo(50);
 					calls.add(target.name() + "@" + Math.round(rate) + "/" + seconds);
+					windowSeconds.add(seconds);
+					secondsLeft.add(progress.secondsLeft());
 					return LatencyCurveTests.window(rate, 100, 300, 900);
 				});
-		try (Progress progress = new Progress(new PrintStream(new ByteArrayOutputStream()), 10)) {
-			return phase.run(List.of(t("gateway"), t("direct"), t("monolith")), answerRate, progress);
-		}
+	}
+
+	private static List<Target> targets() {
+		return List.of(t("gateway"), t("direct"), t("monolith"));
 	}
 
 	@Test
@@ -99,6 +121,37 @@ class LatencyPhaseTests {
 		// 1,000 samples at 40 req/s would take 25 s: capped at 10 (that point prints no
 		// p99)
 		assertThat(calls).filteredOn(c -> c.contains("@40/")).allMatch(c -> c.endsWith("/10.0"));
+	}
+
+	@Test
+	void onceTheAnswerRateIsKnownTheProgressLineIsPlannedFromTheWindowsThePhaseThenRuns() {
+		// 200 req/s: answer windows and the 100 req/s curve windows stretched for a p99
+		for (double answerRate : new double[] { 1000, 200 }) {
+			calls.clear();
+			windowSeconds.clear();
+			secondsLeft.clear();
+			LatencyPhase phase = phase(settings(false, 5));
+			double planned = phase.seconds(targets(), answerRate);
+			phase.run(targets(), answerRate, progress);
+			double ran = windowSeconds.stream().mapToDouble(s -> s + LatencyPhase.WINDOW_OVERHEAD_SECONDS).sum();
+			assertThat(planned).isEqualTo(ran);
+			// before each window: the windows left, this one included
+			double left = ran;
+			for (int i = 0; i < windowSeconds.size(); i++) {
+				assertThat(secondsLeft.get(i)).as(calls.get(i)).isEqualTo(Math.round(left));
+				left -= windowSeconds.get(i) + LatencyPhase.WINDOW_OVERHEAD_SECONDS;
+			}
+		}
+	}
+
+	@Test
+	void withRateTheStartOfRunFigureIsTheWindowsThePhaseRunsAndTheEnginesColdStart() {
+		Settings at200 = new Settings(8, 3, 5, 120, 8, 200, false, 3, 0, List.of(), Map.of("idMax", "50"), null, null,
+				0, null, false, null, false, catalog());
+		run(at200, 200);
+		double ran = windowSeconds.stream().mapToDouble(s -> s + LatencyPhase.WINDOW_OVERHEAD_SECONDS).sum();
+		assertThat(LatencyPhase.plannedSeconds(at200, new LatencyPlan(LatencyPlan.DEFAULT_LEVELS, 99), 3))
+			.isEqualTo(Math.round(LatencyPhase.ENGINE_START_SECONDS + ran));
 	}
 
 	@Test
