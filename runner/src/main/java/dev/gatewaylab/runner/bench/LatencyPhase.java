@@ -35,10 +35,18 @@ final class LatencyPhase {
 
 	/**
 	 * The longest a window is stretched so that it holds the samples a p99 needs
-	 * ({@link Percentiles#minSamples}: 1,000): at low rates a window lasts up to this
-	 * long rather than print no p99.
+	 * ({@link Percentiles#minSamples}: 1,000, and {@link #P99_SAMPLE_MARGIN}): at low
+	 * rates a window lasts up to this long rather than print no p99.
 	 */
 	static final double MAX_WINDOW_SECONDS = 10;
+
+	/**
+	 * The share of samples a window stretched for a p99 is planned to hold beyond the
+	 * 1,000 it needs: the engine's first arrivals come a little after the window opens
+	 * and its last ones may fall outside it, so a window planned for exactly 1,000 (334
+	 * req/s × 3 s) ended with 998 and printed no p99.
+	 */
+	static final double P99_SAMPLE_MARGIN = 0.1;
 
 	/**
 	 * Seconds a window takes beyond its load, about: the engine opens its connections
@@ -143,9 +151,13 @@ final class LatencyPhase {
 		return s.quick() ? 1 : forP99(rate, s.durationSeconds());
 	}
 
-	/** {@code seconds}, or as long as a p99 needs at {@code rate} (at most 10 s). */
+	/**
+	 * {@code seconds}, or as long as a p99's samples and the margin take at {@code rate}
+	 * (at most {@value #MAX_WINDOW_SECONDS} s).
+	 */
 	private static double forP99(double rate, double seconds) {
-		double needed = Math.ceil(Percentiles.minSamples(99) / rate);
+		long samples = Math.round(Percentiles.minSamples(99) * (1 + P99_SAMPLE_MARGIN));
+		double needed = Math.ceil(samples / rate);
 		return Math.max(seconds, Math.min(MAX_WINDOW_SECONDS, needed));
 	}
 

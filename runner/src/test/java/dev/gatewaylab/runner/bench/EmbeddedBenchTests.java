@@ -78,10 +78,11 @@ class EmbeddedBenchTests {
 			JsonNode latency = run.get("latency");
 			assertThat(latency.get("answer_rate").asDouble()).isEqualTo(500);
 			assertThat(latency.get("levels")).hasSize(2);
-			// the answer rate: 2 repetitions × 2 s at 500 req/s, each window the 1,000
-			// samples a p99 needs
+			// the answer rate: 2 repetitions at 500 req/s, each window the 1,000 samples
+			// a
+			// p99 needs and the 10 % margin: 3 s, not --duration's 2
 			JsonNode point = latency.get("levels").get(1).get("targets").get("direct");
-			assertThat(point.get("samples").asLong()).isBetween(1_500L, 2_200L);
+			assertThat(point.get("samples").asLong()).isBetween(2_250L, 3_300L);
 			assertThat(point.get("windows").asInt()).isEqualTo(2);
 			assertThat(point.get("p50_us").asDouble()).isPositive();
 			assertThat(point.get("p99_us").asDouble()).isPositive();
