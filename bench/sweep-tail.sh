@@ -79,12 +79,14 @@ for line in open(samples_file):
 print("| target | threads | engine | TPS | mean ms | p99 ms | p99.9 ms | p99 ÷ mean | threads ÷ TPS ms | success |")
 print("|---|---:|---|---:|---:|---:|---:|---:|---:|---:|")
 for p in sweep["points"]:
-    p99 = p["p99_us"] / 1000 if p.get("p99_us") is not None else p["p99_ms"]
+    # a p99 (µs or whole ms) is null where the level had too few samples for one
+    p99 = p["p99_us"] / 1000 if p.get("p99_us") is not None else p.get("p99_ms")
     p999 = "%.0f" % (p["p999_us"] / 1000) if p.get("p999_us") is not None else "–"
     mean = p["avg_ms"]
     little = p["threads"] / p["tps"] * 1000 if p["tps"] else float("nan")
-    print("| %s | %d | %s | %s | %.0f | %.0f | %s | %.2f | %.0f | %.2f %% |" % (p["target"], p["threads"], p.get("engine", "?"),
-          format(round(p["tps"]), ","), mean, p99, p999, p99 / mean if mean else float("nan"), little, p["success_rate"]))
+    print("| %s | %d | %s | %s | %.0f | %s | %s | %s | %.0f | %.2f %% |" % (p["target"], p["threads"], p.get("engine", "?"),
+          format(round(p["tps"]), ","), mean, "–" if p99 is None else "%.0f" % p99, p999,
+          "–" if p99 is None or not mean else "%.2f" % (p99 / mean), little, p["success_rate"]))
 print()
 print("threads ÷ TPS is the mean latency a closed model must show at that throughput (Little's law: every thread has one "
       "request in flight): a p99 close to it is throughput, not a stall; a p99 far above it, or a large p99 ÷ mean, is a "

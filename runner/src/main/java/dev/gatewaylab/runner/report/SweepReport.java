@@ -57,7 +57,7 @@ public final class SweepReport {
 				.toList();
 			List<double[]> p99 = byTarget.values()
 				.stream()
-				.map(l -> l.stream().mapToDouble(p -> p.p99Us() != null ? p.p99Us() / 1000 : p.p99Ms()).toArray())
+				.map(l -> l.stream().mapToDouble(SweepReport::p99Ms).toArray())
 				.toList();
 			doc.chart(Svg.lines("TPS vs concurrency", "threads", "req/s", names, tps, xs));
 			doc.chart(Svg.lines("p99 vs concurrency", "threads", "ms", names, p99, xs));
@@ -84,8 +84,17 @@ public final class SweepReport {
 			.stream()
 			.map(p -> List.of(p.target(), Integer.toString(p.threads()), Long.toString(p.samples()),
 					Fmt.num(p.tps(), 1), Fmt.num(p.avgMs(), 2), Long.toString(p.minMs()), Long.toString(p.maxMs()),
-					Long.toString(p.p99Ms()), us(p.p50Us()), us(p.p99Us()), us(p.p999Us()), Fmt.pct(p.successRate())))
+					p.p99Ms() == null ? "–" : Long.toString(p.p99Ms()), us(p.p50Us()), us(p.p99Us()), us(p.p999Us()),
+					Fmt.pct(p.successRate())))
 			.toList();
+	}
+
+	/**
+	 * A level's p99 in ms for the chart: from µs where the latency engine measured it,
+	 * else JMeter's whole ms; NaN (no point) where it had too few samples for one.
+	 */
+	private static double p99Ms(SweepResult.Point p) {
+		return p.p99Us() != null ? p.p99Us() / 1000 : p.p99Ms() != null ? p.p99Ms() : Double.NaN;
 	}
 
 	/**

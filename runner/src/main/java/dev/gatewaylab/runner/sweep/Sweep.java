@@ -107,7 +107,7 @@ final class Sweep {
 					engines.samples(t.name(), m.engines());
 					Aggregate a = m.aggregate();
 					points.add(new SweepResult.Point(t.name(), level, a.samples(), a.tps(), a.avgMs(), a.minMs(),
-							a.maxMs(), a.percentileMs(99), a.successRate()));
+							a.maxMs(), p99Ms(a), a.successRate()));
 				}
 			}
 			engineEvents.addAll(load.engineEvents());
@@ -147,10 +147,19 @@ final class Sweep {
 		Histogram h = w.histogram();
 		long n = h.getTotalCount();
 		double us = 1000;
+		Double p99Ms = Percentiles.of(h, 99, 1e6);
 		return new SweepResult.Point(t.name(), level, n, n / w.seconds(), n == 0 ? 0 : h.getMean() / 1e6,
 				n == 0 ? 0 : h.getMinValue() / 1_000_000, n == 0 ? 0 : Math.round(h.getMaxValue() / 1e6),
-				n == 0 ? 0 : Math.round(h.getValueAtPercentile(99) / 1e6), w.successRate(), Percentiles.of(h, 50, us),
+				p99Ms == null ? null : Math.round(p99Ms), w.successRate(), Percentiles.of(h, 50, us),
 				Percentiles.of(h, 99, us), Percentiles.of(h, 99.9, us), "latency engine (closed model, µs)");
+	}
+
+	/**
+	 * A JMeter level's p99 in whole ms, or null when it holds fewer samples than a p99
+	 * needs ({@link Percentiles}).
+	 */
+	static Long p99Ms(Aggregate a) {
+		return Percentiles.supported(a.samples(), 99) ? a.percentileMs(99) : null;
 	}
 
 	/**

@@ -30,21 +30,24 @@ class SweepPreflightTests {
 
 	@Test
 	void sweepReportsHaveATableRowPerLevelInlineChartsAndReadableSettings() {
-		List<SweepResult.Point> points = List.of(new SweepResult.Point("gateway", 10, 1000, 100, 10, 1, 50, 40, 100),
-				new SweepResult.Point("gateway", 100, 2000, 200, 50, 1, 300, 250, 99.5));
+		List<SweepResult.Point> points = List.of(new SweepResult.Point("gateway", 1, 500, 50, 20, 1, 80, null, 100),
+				new SweepResult.Point("gateway", 10, 1000, 100, 10, 1, 50, 40L, 100),
+				new SweepResult.Point("gateway", 100, 2000, 200, 50, 1, 300, 250L, 99.5));
 		Map<String, Object> settings = new LinkedHashMap<>();
 		settings.put("duration_s", 10);
 		settings.put("targets", List.of(Map.of("name", "gateway")));
 		SweepResult sweep = new SweepResult(settings, Map.of(), points, List.of(), null);
 		String md = MarkdownWriter.write(SweepReport.document(sweep));
-		assertThat(md).contains("| gateway | 10 | 1000 | 100.0 | 10.00 | 1 | 50 | 40 | – | – | – | 100.00 % |")
+		// 500 samples: too few for a p99 (1,000), in whole ms as in µs
+		assertThat(md).contains("| gateway | 1 | 500 | 50.0 | 20.00 | 1 | 80 | – | – | – | – | 100.00 % |")
+			.contains("| gateway | 10 | 1000 | 100.0 | 10.00 | 1 | 50 | 40 | – | – | – | 100.00 % |")
 			.contains("| gateway | 100 | 2000 | 200.0 | 50.00 | 1 | 300 | 250 | – | – | – | 99.50 % |")
 			.contains("- targets: name=gateway")
 			.doesNotContain("{")
 			.endsWith("name=gateway\n");
 		assertThat(HtmlWriter.write(SweepReport.document(sweep)))
 			.contains("TPS vs concurrency", "p99 vs concurrency", "<svg")
-			.doesNotContain("<script");
+			.doesNotContain("<script", "NaN");
 	}
 
 }
