@@ -89,9 +89,8 @@ final class BodyTimer {
 		boolean paused = !this.ctx.channel().config().isAutoRead();
 		if (paused || this.pausedAtLastCheck) {
 			// the gateway is not reading, or was not for part of the time since the last
-			// check (it may have resumed a moment ago, the waiting bytes not read yet):
-			// no
-			// stall of the client's
+			// check (it may have resumed a moment ago, its waiting bytes not read yet):
+			// not a stall of the client's
 			this.lastRead = now;
 		}
 		this.pausedAtLastCheck = paused;
