@@ -3,6 +3,7 @@ package dev.gatewaylab.gateway.tracing;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -110,8 +111,31 @@ class GatewayTracingTests {
 
 	@Test
 	void theLatencyHistogramCarriesTraceIdsAsExemplars() {
-		client(this.port).get().uri("/api/studies/1").exchange().expectStatus().isOk();
-		String scrape = client(this.managementPort).get()
+		// An exemplar is kept at most every few tens of ms per series (the registry's
+		// exemplar sampler), and the timer is recorded as the exchange completes, which
+		// may
+		// be just after the client has its response: a request, then a scrape, until a
+		// bucket has one. A bucket keeps its exemplar for a few seconds, so it may be an
+		// earlier request's.
+		Pattern bucket = Pattern.compile(
+				"spring_cloud_gateway_requests_seconds_bucket\\{[^}]*\\} \\d+ # \\{[^}]*trace_id=\"([0-9a-f]{32})\"");
+		AtomicReference<String> scrape = new AtomicReference<>("");
+		await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(200)).until(() -> {
+			client(this.port).get().uri("/api/studies/1").exchange().expectStatus().isOk();
+			return bucket.matcher(scrape(scrape)).find();
+		});
+		Matcher exemplar = bucket.matcher(scrape.get());
+		assertThat(exemplar.find()).as(scrape.get()).isTrue();
+		assertThat(upstream.traceIds()).contains(exemplar.group(1));
+		// OpenMetrics allows exemplars on counters and histogram buckets only: Prometheus
+		// refuses the whole scrape for one on a timer's _count
+		assertThat(scrape.get().lines().filter((line) -> line.contains(" # {")))
+			.allMatch((line) -> line.matches("^\\w+_(bucket|total)\\{.*"));
+	}
+
+	/** Scrapes the management port in OpenMetrics (with exemplars), keeping the text. */
+	private String scrape(AtomicReference<String> into) {
+		into.set(client(this.managementPort).get()
 			.uri("/actuator/prometheus")
 			.header("Accept", "application/openmetrics-text; version=1.0.0")
 			.exchange()
@@ -119,17 +143,8 @@ class GatewayTracingTests {
 			.isOk()
 			.expectBody(String.class)
 			.returnResult()
-			.getResponseBody();
-		// A bucket keeps its exemplar for a few seconds: it may be an earlier request's.
-		Matcher exemplar = Pattern.compile(
-				"spring_cloud_gateway_requests_seconds_bucket\\{[^}]*\\} \\d+ # \\{[^}]*trace_id=\"([0-9a-f]{32})\"")
-			.matcher(scrape);
-		assertThat(exemplar.find()).as(scrape).isTrue();
-		assertThat(upstream.traceIds()).contains(exemplar.group(1));
-		// OpenMetrics allows exemplars on counters and histogram buckets only: Prometheus
-		// refuses the whole scrape for one on a timer's _count
-		assertThat(scrape.lines().filter((line) -> line.contains(" # {")))
-			.allMatch((line) -> line.matches("^\\w+_(bucket|total)\\{.*"));
+			.getResponseBody());
+		return into.get();
 	}
 
 	@Test
