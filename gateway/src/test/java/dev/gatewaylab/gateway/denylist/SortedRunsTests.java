@@ -28,11 +28,7 @@ class SortedRunsTests {
 		keys[1] = DenyList.pack(0xFFFFFFFFL, 0xFFFFFFFFL);
 		keys[2] = DenyList.pack(0x80000000L, 0x80000000L);
 		keys[3] = DenyList.pack(0x7FFFFFFFL, 0x7FFFFFFFL);
-		long[] expected = keys.clone();
-		Arrays.sort(expected);
-		SortedRuns.sortByFirst(keys, n, new long[n]);
-		assertThat(firsts(keys)).containsExactly(firsts(expected));
-		assertThat(sorted(keys)).containsExactly(expected);
+		assertSortsByFirstKeepingEveryKey(keys);
 	}
 
 	@Test
@@ -45,11 +41,7 @@ class SortedRunsTests {
 															// bytes' passes are skipped
 			keys[i] = DenyList.pack(first, first + random.nextInt(100));
 		}
-		long[] expected = keys.clone();
-		Arrays.sort(expected);
-		SortedRuns.sortByFirst(keys, n, new long[n]);
-		assertThat(firsts(keys)).containsExactly(firsts(expected));
-		assertThat(sorted(keys)).containsExactly(expected);
+		assertSortsByFirstKeepingEveryKey(keys);
 	}
 
 	@Test
@@ -60,6 +52,18 @@ class SortedRunsTests {
 				DenyList.pack(0, 0));
 		SortedRuns.sortByFirst(keys, 0, new long[0]);
 		assertThat(keys[0]).isEqualTo(DenyList.pack(1, 1));
+	}
+
+	/**
+	 * Sorts {@code keys} in place: its first addresses come out in a comparison sort's
+	 * order, and it holds the same keys.
+	 */
+	private static void assertSortsByFirstKeepingEveryKey(long[] keys) {
+		long[] expected = keys.clone();
+		Arrays.sort(expected);
+		SortedRuns.sortByFirst(keys, keys.length, new long[keys.length]);
+		assertThat(firsts(keys)).containsExactly(firsts(expected));
+		assertThat(sorted(keys)).containsExactly(expected);
 	}
 
 	private static long[] firsts(long[] keys) {

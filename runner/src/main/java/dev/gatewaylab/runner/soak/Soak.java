@@ -69,7 +69,9 @@ final class Soak {
 	private int run(RunDirectory run) throws Exception {
 		Target t = s.targets().get(0);
 		List<String> warnings = new ArrayList<>();
-		long planned = s.warmupSeconds() + (o.rate() > 0 ? 0 : 2L * o.probeSeconds() + 6) + o.seconds() + 3;
+		long soakSeconds = o.seconds() + 3L; // the soak's window and the engine's start
+												// and stop
+		long planned = s.warmupSeconds() + (o.rate() > 0 ? 0 : 2L * o.probeSeconds() + 6) + soakSeconds;
 		out.printf(Locale.ROOT, "soak: %s (%s) for %d s in %d-s intervals, open model at %s; about %d s; results %s%n",
 				t.name(), t.url(), o.seconds(), o.intervalSeconds(),
 				o.rate() > 0 ? o.rate() + " req/s" : Math.round(SHARE_OF_MAX * 100) + " % of the measured max", planned,
@@ -94,14 +96,14 @@ final class Soak {
 					warnings.add(t.name() + ": still warming up when the soak began — " + warm.reason());
 				}
 				// warm until steady: it may have taken more than the window planned
-				progress.replan(planned - s.warmupSeconds(), rate > 0 ? 0 : o.seconds() + 3L);
+				progress.replan(planned - s.warmupSeconds(), rate > 0 ? 0 : soakSeconds);
 			}
 			if (rate <= 0) {
 				maxTps = probeMax(t, load, progress, run.dir());
 				rate = Math.max(1, Math.round(SHARE_OF_MAX * maxTps));
 				progress
 					.note(String.format(Locale.ROOT, "open-model max %.1f req/s → soak at %.0f req/s", maxTps, rate));
-				progress.replan(o.seconds() + 3L, 0);
+				progress.replan(soakSeconds, 0);
 			}
 			progress.phase("soak " + t.name() + " at " + Math.round(rate) + " req/s", o.seconds());
 			PlanRequest request = s.catalog().request(t.plan(), s.jmeterProperties());

@@ -61,8 +61,9 @@ final class Sweep {
 		Engines engines = new Engines(s.remoteHosts());
 		List<String> lost = new ArrayList<>();
 		List<EngineResult> perEngine = null;
-		long planned = (long) s.targets().size()
-				* (s.warmupSeconds() + (long) levels.size() * (s.durationSeconds() + 2));
+		long perLevel = s.durationSeconds() + 2;
+		long perTarget = s.warmupSeconds() + levels.size() * perLevel;
+		long planned = s.targets().size() * perTarget;
 		out.printf("sweep: targets %s, levels %s, %d s each; about %d s; results %s%n",
 				TargetOptions.joinTargets(s.targets()), levels, s.durationSeconds(), planned, run.dir());
 		try (LiveMetrics metrics = new LiveMetrics(); Progress progress = new Progress(out, planned)) {
@@ -70,7 +71,6 @@ final class Sweep {
 			metrics.start(s.metricsPort(), err);
 			Load load = new Load(s, metrics, progress);
 			Warmup warmup = new Warmup(s, load);
-			long perLevel = s.durationSeconds() + 2;
 			for (int i = 0; i < s.targets().size(); i++) {
 				Target t = s.targets().get(i);
 				if (s.warmupSeconds() > 0) {
@@ -80,7 +80,7 @@ final class Sweep {
 						warnings.add(t.name() + ": still warming up when the sweep began — " + w.reason());
 					}
 					// warm until steady: it may have taken more than the window planned
-					long after = (s.targets().size() - 1L - i) * (s.warmupSeconds() + levels.size() * perLevel);
+					long after = (s.targets().size() - 1L - i) * perTarget;
 					progress.replan(levels.size() * perLevel + after, after);
 				}
 				for (int level : levels) {
@@ -147,11 +147,11 @@ final class Sweep {
 		Histogram h = w.histogram();
 		long n = h.getTotalCount();
 		double us = 1000;
-		Double p99Ms = Percentiles.of(h, 99, 1e6);
+		Double p99Us = Percentiles.of(h, 99, us);
 		return new SweepResult.Point(t.name(), level, n, n / w.seconds(), n == 0 ? 0 : h.getMean() / 1e6,
 				n == 0 ? 0 : h.getMinValue() / 1_000_000, n == 0 ? 0 : Math.round(h.getMaxValue() / 1e6),
-				p99Ms == null ? null : Math.round(p99Ms), w.successRate(), Percentiles.of(h, 50, us),
-				Percentiles.of(h, 99, us), Percentiles.of(h, 99.9, us), "latency engine (closed model, µs)");
+				p99Us == null ? null : Math.round(p99Us / 1000), w.successRate(), Percentiles.of(h, 50, us), p99Us,
+				Percentiles.of(h, 99.9, us), "latency engine (closed model, µs)");
 	}
 
 	/**
