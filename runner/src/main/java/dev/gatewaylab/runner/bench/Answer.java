@@ -184,14 +184,17 @@ final class Answer {
 	static String openExperimentSentence(String experiment, double rate, List<TargetResult> results) {
 		List<String> clauses = new ArrayList<>();
 		for (TargetResult t : results) {
-			clauses.add(String.format(Locale.ROOT, "%s %,d ms / %.2f %%", t.name(), t.p99Ms(), 100 - t.successRate()));
+			clauses.add(String.format(Locale.ROOT, "%s %s / %.2f %%", t.name(),
+					t.p99Ms() == null ? String.format(Locale.ROOT, "p99 not resolved (%,d samples)", t.samples())
+							: String.format(Locale.ROOT, "%,d ms", t.p99Ms()),
+					100 - t.successRate()));
 		}
 		List<String> added = new ArrayList<>();
 		for (TargetResult gw : results) {
 			if (gw.name().endsWith("-gateway")) {
 				String variant = gw.name().substring(0, gw.name().length() - "-gateway".length());
 				TargetResult direct = find(results, variant + "-direct");
-				if (direct != null) {
+				if (direct != null && gw.p99Ms() != null && direct.p99Ms() != null) {
 					added.add(String.format(Locale.ROOT, "%s %+,d ms", variant, gw.p99Ms() - direct.p99Ms()));
 				}
 			}

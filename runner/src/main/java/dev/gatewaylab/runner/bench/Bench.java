@@ -196,7 +196,7 @@ final class Bench {
 		}
 		Load.Measured m = Load.readOrEmpty(t, jtl, "rep " + rep, s.remoteHosts());
 		reps.add(new RepResult(t.name(), rep, m.aggregate().samples(), m.aggregate().failures(), m.aggregate().tps(),
-				m.aggregate().avgMs(), m.aggregate().percentileMs(99), m.aggregate().windowSeconds(),
+				m.aggregate().avgMs(), m.aggregate().quotedMs(99), m.aggregate().windowSeconds(),
 				dir.relativize(jtl).toString(), calibration, null));
 		return new TargetRun.Rep(m.aggregate(), m.timeline(), usage, m.engines());
 	}

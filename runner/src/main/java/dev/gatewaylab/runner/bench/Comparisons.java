@@ -1,9 +1,11 @@
 package dev.gatewaylab.runner.bench;
 
 import dev.gatewaylab.runner.result.TargetResult;
+import dev.gatewaylab.runner.stats.Percentiles;
 import dev.gatewaylab.runner.stats.Stats;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * Verdict lines: each experiment variant against the baseline (the first target), or the
@@ -35,9 +37,13 @@ final class Comparisons {
 
 	private static String line(TargetResult base, TargetResult other) {
 		Stats.Welch tps = Stats.welch(base.tpsReps(), other.tpsReps());
-		Stats.Welch p99 = Stats.welch(base.p99Reps(), other.p99Reps());
+		String p99 = base.p99Reps().length >= 2 && other.p99Reps().length >= 2
+				? Stats.welch(base.p99Reps(), other.p99Reps()).verdict()
+				: String.format(Locale.ROOT,
+						"not compared (fewer than two repetitions on a side held the %,d samples a p99 needs)",
+						Percentiles.minSamples(99));
 		return other.name() + " vs " + base.name() + ": " + tps.verdict().replaceFirst(" — ", " TPS — ") + "; p99 "
-				+ p99.verdict();
+				+ p99;
 	}
 
 	static List<String> of(List<TargetResult> results, boolean experiment) {

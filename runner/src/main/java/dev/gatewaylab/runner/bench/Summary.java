@@ -26,8 +26,8 @@ final class Summary {
 		Aggregate all = TargetRun.merged(run.samples());
 		double[] tpsReps = run.tpsReps();
 		return new TargetResult(t.name(), t.plan(), t.url().toString(), all.samples(), Stats.mean(tpsReps),
-				Stats.ci95(tpsReps), all.avgMs(), all.minMs(), all.maxMs(), all.percentileMs(50), all.percentileMs(90),
-				all.percentileMs(99), all.successRate(), all.errors(), tpsReps, run.p99Reps(), resources(run),
+				Stats.ci95(tpsReps), all.avgMs(), all.minMs(), all.maxMs(), all.quotedMs(50), all.quotedMs(90),
+				all.quotedMs(99), all.successRate(), all.errors(), tpsReps, run.p99Reps(), resources(run),
 				Stats.median(tpsReps), cpuPerRequest(run.usages(), run.samplesPerRep()), run.warmup(),
 				latency(run.openReps(), run.openRate()), run.meanTimeline());
 	}
@@ -62,7 +62,7 @@ final class Summary {
 		Aggregate all = TargetRun.merged(openReps);
 		double window = openReps.stream().mapToDouble(Aggregate::windowSeconds).sum();
 		return new Latency(rate, window > 0 ? all.samples() / window : 0, all.samples(), all.successRate(), all.avgMs(),
-				all.percentileMs(50), all.percentileMs(90), all.percentileMs(99), all.percentileMs(99.9), all.maxMs());
+				all.quotedMs(50), all.quotedMs(90), all.quotedMs(99), all.quotedMs(99.9), all.maxMs());
 	}
 
 	/**

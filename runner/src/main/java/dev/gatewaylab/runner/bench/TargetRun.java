@@ -7,6 +7,7 @@ import dev.gatewaylab.runner.stats.Aggregate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * Everything measured for one target during a run, immutable: its warm-up, its
@@ -60,8 +61,16 @@ record TargetRun(Target target, WarmupResult warmup, List<Rep> reps, List<Aggreg
 		return reps.stream().mapToDouble(r -> r.samples().tps()).toArray();
 	}
 
+	/**
+	 * Each repetition's p99 in whole ms, from the repetitions that hold enough samples
+	 * for one ({@link dev.gatewaylab.runner.stats.Percentiles}).
+	 */
 	double[] p99Reps() {
-		return reps.stream().mapToDouble(r -> r.samples().percentileMs(99)).toArray();
+		return reps.stream()
+			.map(r -> r.samples().quotedMs(99))
+			.filter(Objects::nonNull)
+			.mapToDouble(Long::doubleValue)
+			.toArray();
 	}
 
 	long[] samplesPerRep() {

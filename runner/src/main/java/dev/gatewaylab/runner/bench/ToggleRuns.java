@@ -107,7 +107,7 @@ final class ToggleRuns {
 
 	private TargetRun.Rep record(Target t, int rep, Switchback.Arm arm, Path jtl, double calibration) {
 		Aggregate a = arm.samples();
-		reps.add(new RepResult(t.name(), rep, a.samples(), a.failures(), a.tps(), a.avgMs(), a.percentileMs(99),
+		reps.add(new RepResult(t.name(), rep, a.samples(), a.failures(), a.tps(), a.avgMs(), a.quotedMs(99),
 				a.windowSeconds(), dir.relativize(jtl).toString(), calibration, arm.segments()));
 		return new TargetRun.Rep(a, arm.timeline(), arm.usage(), Map.of());
 	}

@@ -1,6 +1,7 @@
 package dev.gatewaylab.runner.compare;
 
 import dev.gatewaylab.runner.cli.LabException;
+import dev.gatewaylab.runner.report.Fmt;
 import dev.gatewaylab.runner.run.Runs;
 import dev.gatewaylab.runner.result.RunResult;
 import dev.gatewaylab.runner.result.TargetResult;
@@ -91,9 +92,10 @@ public final class CompareCommand implements Callable<Integer> {
 				sig = "n/a (needs ≥ 2 reps each)";
 				notes.add(name + ": fewer than two repetitions on a side, no test possible");
 			}
-			double p99 = x.p99Ms() == 0 ? Double.NaN : 100.0 * (y.p99Ms() - x.p99Ms()) / x.p99Ms();
-			sb.append(String.format(Locale.ROOT, "| %s | %.1f ± %.1f | %.1f ± %.1f | %s | %s | %d | %d | %s |%n", name,
-					x.tps(), x.tpsCi95(), y.tps(), y.tpsCi95(), delta, sig, x.p99Ms(), y.p99Ms(),
+			double p99 = x.p99Ms() == null || y.p99Ms() == null || x.p99Ms() == 0 ? Double.NaN
+					: 100.0 * (y.p99Ms() - x.p99Ms()) / x.p99Ms();
+			sb.append(String.format(Locale.ROOT, "| %s | %.1f ± %.1f | %.1f ± %.1f | %s | %s | %s | %s | %s |%n", name,
+					x.tps(), x.tpsCi95(), y.tps(), y.tpsCi95(), delta, sig, Fmt.ms(x.p99Ms()), Fmt.ms(y.p99Ms()),
 					Double.isNaN(p99) ? "n/a" : String.format(Locale.ROOT, "%+.1f %%", p99)));
 		}
 		Object sa = a.settings().get("model");

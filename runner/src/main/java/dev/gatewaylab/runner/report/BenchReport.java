@@ -7,6 +7,7 @@ import dev.gatewaylab.runner.result.RepResult;
 import dev.gatewaylab.runner.result.RunResult;
 import dev.gatewaylab.runner.result.TargetResult;
 import dev.gatewaylab.runner.result.WarmupResult;
+import dev.gatewaylab.runner.stats.Percentiles;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -44,8 +45,8 @@ public final class BenchReport {
 
 	private static List<String> resultRow(TargetResult t) {
 		return List.of(t.name(), Long.toString(t.samples()), Fmt.tps(t), Fmt.num(t.tpsMedian(), 1),
-				Fmt.num(t.avgMs(), 2), t.minMs() + "~" + t.maxMs(), Long.toString(t.p50Ms()), Long.toString(t.p90Ms()),
-				Long.toString(t.p99Ms()), Fmt.pct(t.successRate()));
+				Fmt.num(t.avgMs(), 2), t.minMs() + "~" + t.maxMs(), Fmt.ms(t.p50Ms()), Fmt.ms(t.p90Ms()),
+				Fmt.ms(t.p99Ms()), Fmt.pct(t.successRate()));
 	}
 
 	private static void cpu(Document doc, List<TargetResult> ts) {
@@ -82,16 +83,16 @@ public final class BenchReport {
 			Latency l = t.openModel();
 			if (l != null) {
 				rows.add(List.of(t.name(), Fmt.num(l.rate(), 0), Fmt.num(l.achievedRate(), 1),
-						Long.toString(l.samples()), Fmt.num(l.meanMs(), 2), Long.toString(l.p50Ms()),
-						Long.toString(l.p90Ms()), Long.toString(l.p99Ms()), Long.toString(l.p999Ms()),
-						Long.toString(l.maxMs()), Fmt.pct(l.successRate())));
+						Long.toString(l.samples()), Fmt.num(l.meanMs(), 2), Fmt.ms(l.p50Ms()), Fmt.ms(l.p90Ms()),
+						Fmt.ms(l.p99Ms()), Fmt.ms(l.p999Ms()), Long.toString(l.maxMs()), Fmt.pct(l.successRate())));
 			}
 		}
 		if (!rows.isEmpty()) {
 			doc.heading(
 					"Latency at equal load, JMeter (open model, whole ms; kept beside the engine's µs for one release)")
 				.table(List.of("target", "rate req/s", "achieved req/s", "samples", "mean ms", "p50", "p90", "p99",
-						"p99.9", "max", "success"), rows);
+						"p99.9", "max", "success"), rows)
+				.text("Percentiles: " + Percentiles.rule() + ".");
 		}
 	}
 
@@ -122,7 +123,8 @@ public final class BenchReport {
 				+ "discarded.");
 		doc.heading("Results").table(RESULT_HEADER, run.targets().stream().map(BenchReport::resultRow).toList());
 		doc.text("TPS: mean of the per-repetition TPS with its 95 % confidence interval (Student t, n−1 df), and "
-				+ "the median. Latencies: HdrHistogram over all measured samples of all repetitions, whole ms.");
+				+ "the median. Latencies: HdrHistogram over all measured samples of all repetitions, whole ms; "
+				+ Percentiles.rule() + ".");
 		if (run.ratios() != null && !run.ratios().isEmpty()) {
 			doc.heading("TPS ratios")
 				.items(run.ratios()
@@ -171,7 +173,7 @@ public final class BenchReport {
 		double[] tps = ts.stream().mapToDouble(TargetResult::tps).toArray();
 		double[] ci = ts.stream().mapToDouble(TargetResult::tpsCi95).toArray();
 		double[][] pct = ts.stream()
-			.map(t -> new double[] { t.p50Ms(), t.p90Ms(), t.p99Ms() })
+			.map(t -> new double[] { orNaN(t.p50Ms()), orNaN(t.p90Ms()), orNaN(t.p99Ms()) })
 			.toArray(double[][]::new);
 		List<double[]> timelines = ts.stream().map(t -> t.timeline() == null ? new double[0] : t.timeline()).toList();
 		doc.chart(Svg.bars("Throughput per target (mean ± 95 % CI)", "req/s", names, tps, ci));
@@ -179,6 +181,10 @@ public final class BenchReport {
 				List.of("p50", "p90", "p99"), pct));
 		doc.chart(Svg.lines("Mean response time over time (1 s buckets, averaged over repetitions)", "seconds into run",
 				"ms", names, timelines, null));
+	}
+
+	private static double orNaN(Long ms) {
+		return ms == null ? Double.NaN : ms;
 	}
 
 	private static List<String> errors(List<TargetResult> ts) {
@@ -233,7 +239,7 @@ public final class BenchReport {
 
 	private static List<String> repRow(RepResult r) {
 		return List.of(r.target(), Integer.toString(r.rep()), Long.toString(r.samples()), Long.toString(r.errors()),
-				Fmt.num(r.tps(), 1), Fmt.num(r.avgMs(), 2), Long.toString(r.p99Ms()), Fmt.num(r.windowSeconds(), 1),
+				Fmt.num(r.tps(), 1), Fmt.num(r.avgMs(), 2), Fmt.ms(r.p99Ms()), Fmt.num(r.windowSeconds(), 1),
 				r.calibrationMs() == null ? "–" : Fmt.num(r.calibrationMs(), 1));
 	}
 

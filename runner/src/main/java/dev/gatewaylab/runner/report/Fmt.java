@@ -28,6 +28,14 @@ public final class Fmt {
 		return java.util.Arrays.stream(values).mapToObj(v -> num(v, decimals)).collect(Collectors.joining(" / "));
 	}
 
+	/**
+	 * A whole-ms percentile, or "–" where the samples were too few to quote one
+	 * ({@code Percentiles}).
+	 */
+	public static String ms(Long v) {
+		return v == null ? "–" : Long.toString(v);
+	}
+
 	public static String pct(double v) {
 		return Double.isNaN(v) ? "n/a" : String.format(Locale.ROOT, "%.2f %%", v);
 	}

@@ -55,13 +55,18 @@ public final class Svg {
 		return sb.append("</svg>").toString();
 	}
 
-	/** Grouped bars: for each name, one bar per series (e.g. p50/p90/p99). */
+	/**
+	 * Grouped bars: for each name, one bar per series (e.g. p50/p90/p99). A NaN value (a
+	 * percentile the samples could not support) leaves its bar out.
+	 */
 	public static String groupedBars(String title, String unit, List<String> names, List<String> series,
 			double[][] values) {
 		double max = 0;
 		for (double[] row : values) {
 			for (double v : row) {
-				max = Math.max(max, v);
+				if (!Double.isNaN(v)) {
+					max = Math.max(max, v);
+				}
 			}
 		}
 		max = niceMax(max);
@@ -73,6 +78,9 @@ public final class Svg {
 		for (int i = 0; i < n; i++) {
 			double x0 = L + i * slot + slot * 0.15;
 			for (int s = 0; s < series.size(); s++) {
+				if (Double.isNaN(values[i][s])) {
+					continue;
+				}
 				double y = y(values[i][s], max);
 				sb.append(f("<rect x='%.1f' y='%.1f' width='%.1f' height='%.1f' fill='%s'/>", x0 + s * bw, y, bw * 0.9,
 						H - B - y, COLORS[s % COLORS.length]));

@@ -82,6 +82,14 @@ public final class Aggregate {
 		return samples == 0 ? 0 : histogram.getValueAtPercentile(p);
 	}
 
+	/**
+	 * The percentile in whole ms, or null when the aggregate holds too few samples to
+	 * quote it ({@link Percentiles}): what reports and run.json carry.
+	 */
+	public Long quotedMs(double p) {
+		return Percentiles.supported(samples, p) ? percentileMs(p) : null;
+	}
+
 	public double successRate() {
 		return samples == 0 ? Double.NaN : 100.0 * (samples - failures) / samples;
 	}

@@ -159,7 +159,7 @@ final class Sweep {
 	 * needs ({@link Percentiles}).
 	 */
 	static Long p99Ms(Aggregate a) {
-		return Percentiles.supported(a.samples(), 99) ? a.percentileMs(99) : null;
+		return a.quotedMs(99);
 	}
 
 	/**

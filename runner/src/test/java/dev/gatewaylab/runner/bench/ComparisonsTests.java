@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 class ComparisonsTests {
 
 	private static TargetResult t(String name, double[] tps, double[] p99) {
-		return new TargetResult(name, "gateway", "http://127.0.0.1:8080", 100, 0, 0, 1, 1, 1, 1, 1, 1, 100, Map.of(),
+		return new TargetResult(name, "gateway", "http://127.0.0.1:8080", 100, 0, 0, 1, 1, 1, 1L, 1L, 1L, 100, Map.of(),
 				tps, p99, Map.of(), 0, null, null, null, null);
 	}
 
@@ -28,6 +28,16 @@ class ComparisonsTests {
 			.contains("TPS — significant (Welch t-test p=")
 			.contains("; p99 +");
 		assertThat(lines.get(2)).startsWith("log4j2-async vs off: -5.0 % ± ");
+	}
+
+	@Test
+	void p99IsNotComparedWithoutTwoRepetitionsThatCouldQuoteOne() {
+		List<TargetResult> targets = List.of(t("gateway", new double[] { 300, 310, 305 }, new double[] { 5 }),
+				t("direct", new double[] { 1000, 1020, 990 }, new double[] { 2, 2, 2.1 }));
+		assertThat(Comparisons.of(targets, false)).singleElement()
+			.asString()
+			.startsWith("gateway vs direct: -69.")
+			.endsWith("; p99 not compared (fewer than two repetitions on a side held the 1,000 samples a p99 needs)");
 	}
 
 	@Test

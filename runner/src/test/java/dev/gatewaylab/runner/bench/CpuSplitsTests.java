@@ -32,7 +32,7 @@ class CpuSplitsTests {
 			cpu.put(process, new CpuCost(Stats.mean(us), Stats.ci95(us), us));
 		}
 		cpu.put("study-service", new CpuCost(40, 1, new double[] { 40, 40, 40 }));
-		return new TargetResult(name, name, "http://127.0.0.1:1", 1, 0, 0, 1, 1, 1, 1, 1, 1, 100, Map.of(),
+		return new TargetResult(name, name, "http://127.0.0.1:1", 1, 0, 0, 1, 1, 1, 1L, 1L, 1L, 100, Map.of(),
 				new double[] { 1, 1, 1 }, new double[3], Map.of(), 0, cpu, null, null, null);
 	}
 
@@ -84,7 +84,7 @@ class CpuSplitsTests {
 		RunResult run = new RunResult(RunResult.VALID, List.of(), null,
 				Map.of("model", "closed (8 threads)", "repetitions", 3, "duration_s", 3, "warmup_s", 5),
 				Map.of("started", "2026-01-01T00:00:00Z"), targets, List.of(),
-				List.of(new RepResult("gateway", 1, 1000, 0, 100, 2, 3, 10, "raw/x.jtl")), List.of(), List.of(),
+				List.of(new RepResult("gateway", 1, 1000, 0, 100, 2, 3L, 10, "raw/x.jtl")), List.of(), List.of(),
 				List.of(), null, null, split);
 
 		BenchReport.write(dir, run);

@@ -17,8 +17,8 @@ class DiagnosisTests {
 	private static final Diagnosis.Context LOCAL = new Diagnosis.Context(2, true, 5);
 
 	private static TargetResult result(double successRate, double[] tps, Map<String, TargetResult.Resource> res) {
-		return new TargetResult("gateway", "gateway", "http://127.0.0.1:8080", 100, 0, 0, 1, 1, 1, 1, 1, 1, successRate,
-				Map.of(), tps, new double[tps.length], res, 0, null, null, null, null);
+		return new TargetResult("gateway", "gateway", "http://127.0.0.1:8080", 100, 0, 0, 1, 1, 1, 1L, 1L, 1L,
+				successRate, Map.of(), tps, new double[tps.length], res, 0, null, null, null, null);
 	}
 
 	private static TargetResult.Resource cpu(double percent) {
@@ -79,11 +79,11 @@ class DiagnosisTests {
 			.asString()
 			.startsWith("the machine's speed changed by 105 % during the run")
 			.contains("20.0–41.0 ms");
-		assertThat(Diagnosis.machineSpeedChanged(List.of(new RepResult("g", 1, 1, 0, 1, 1, 1, 1, "x")))).isEmpty();
+		assertThat(Diagnosis.machineSpeedChanged(List.of(new RepResult("g", 1, 1, 0, 1, 1, 1L, 1, "x")))).isEmpty();
 	}
 
 	private static RepResult rep(double calibrationMs) {
-		return new RepResult("gateway", 1, 100, 0, 100, 1, 1, 1, "raw/x.jtl", calibrationMs, null);
+		return new RepResult("gateway", 1, 100, 0, 100, 1, 1L, 1, "raw/x.jtl", calibrationMs, null);
 	}
 
 }

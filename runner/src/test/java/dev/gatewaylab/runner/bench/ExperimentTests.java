@@ -129,11 +129,17 @@ class ExperimentTests {
 
 	@Test
 	void openExperimentAnswersWithP99AndWhatTheGatewayAdds() {
-		List<TargetResult> results = List.of(open("platform-direct", 800, 100), open("platform-gateway", 900, 99.5),
-				open("virtual-direct", 790, 100), open("virtual-gateway", 3800, 97));
+		List<TargetResult> results = List.of(open("platform-direct", 800L, 100), open("platform-gateway", 900L, 99.5),
+				open("virtual-direct", 790L, 100), open("virtual-gateway", 3800L, 97));
 		assertThat(Answer.openExperimentSentence("virtual-threads", 600, results)).startsWith(
 				"Virtual-threads experiment at 600 req/s (open model), p99 / errors: platform-direct 800 ms / 0.00 %")
 			.endsWith("the gateway adds at p99: platform +100 ms, virtual +3,010 ms.");
+		// a variant whose samples could not support a p99: said so, and nothing added for
+		// it
+		List<TargetResult> few = List.of(open("platform-direct", 800L, 100), open("platform-gateway", null, 100));
+		assertThat(Answer.openExperimentSentence("virtual-threads", 600, few))
+			.contains("platform-gateway p99 not resolved (100 samples) / 0.00 %")
+			.doesNotContain("adds");
 	}
 
 	@Test
@@ -205,14 +211,14 @@ class ExperimentTests {
 		assertThat(Tuning.version(jdk.resolve("missing"))).isEmpty();
 	}
 
-	private static TargetResult open(String name, long p99, double success) {
-		return new TargetResult(name, "slow-upstream", "http://127.0.0.1:8080", 100, 600, 0, 1, 1, 1, 1, 1, p99,
-				success, Map.of(), new double[] { 600, 600 }, new double[] { p99, p99 }, Map.of(), 600, null, null,
-				null, null);
+	private static TargetResult open(String name, Long p99, double success) {
+		return new TargetResult(name, "slow-upstream", "http://127.0.0.1:8080", 100, 600, 0, 1, 1, 1, 1L, 1L, p99,
+				success, Map.of(), new double[] { 600, 600 }, p99 == null ? new double[0] : new double[] { p99, p99 },
+				Map.of(), 600, null, null, null, null);
 	}
 
 	private static TargetResult result(String name, double... tps) {
-		return new TargetResult(name, "gateway", "http://127.0.0.1:8080", 100, 0, 0, 1, 1, 1, 1, 1, 1, 100, Map.of(),
+		return new TargetResult(name, "gateway", "http://127.0.0.1:8080", 100, 0, 0, 1, 1, 1, 1L, 1L, 1L, 100, Map.of(),
 				tps, new double[] { 1, 1, 1 }, Map.of(), 0, null, null, null, null);
 	}
 

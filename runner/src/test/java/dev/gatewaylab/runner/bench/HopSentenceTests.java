@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 class HopSentenceTests {
 
 	private static TargetResult t(String name, CpuCost gatewayCpu) {
-		return new TargetResult(name, name, "http://127.0.0.1:1", 1, 0, 0, 1, 1, 1, 1, 1, 1, 100, Map.of(),
+		return new TargetResult(name, name, "http://127.0.0.1:1", 1, 0, 0, 1, 1, 1, 1L, 1L, 1L, 100, Map.of(),
 				new double[] { 1, 1 }, new double[2], Map.of(), 0,
 				gatewayCpu == null ? null : Map.of("gateway", gatewayCpu), null, null, null);
 	}

@@ -7,6 +7,11 @@ import dev.gatewaylab.runner.process.ProcSampler;
 import dev.gatewaylab.runner.result.CpuCost;
 import dev.gatewaylab.runner.result.RunResult;
 import dev.gatewaylab.runner.result.TargetResult;
+import dev.gatewaylab.runner.report.BenchReport;
+import dev.gatewaylab.runner.run.Target;
+import dev.gatewaylab.runner.stats.Aggregate;
+import dev.gatewaylab.runner.stats.JtlSample;
+import java.net.URI;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -38,8 +43,40 @@ class SummaryTests {
 		assertThat(g.ci95()).isCloseTo(8.853, within(1e-2));
 	}
 
+	private static Aggregate samples(int count) {
+		Aggregate a = new Aggregate();
+		for (int i = 0; i < count; i++) {
+			a.add(new JtlSample(1_000_000L + i, 1 + i % 7, "l", "200", "OK", true, "", 1, "t"));
+		}
+		return a;
+	}
+
+	private static TargetRun.Rep rep(int samples) {
+		return new TargetRun.Rep(samples(samples), new double[0], Map.of(), Map.of());
+	}
+
+	@Test
+	void percentilesTheSamplesCannotSupportAreLeftOutNotPrinted() {
+		Target target = new Target("gateway", "gateway", URI.create("http://127.0.0.1:1"), "gateway", null);
+		// two repetitions of 999 samples (no p99 each, 1,998 together) and one of 1,000
+		TargetRun run = TargetRun.of(target).withRep(rep(999)).withRep(rep(999)).withRep(rep(1_000));
+		TargetResult few = Summary.of(run.withOpen(List.of(samples(9_999)), 500));
+		assertThat(few.p50Ms()).isNotNull();
+		assertThat(few.p99Ms()).isNotNull();
+		assertThat(few.p99Reps()).hasSize(1);
+		assertThat(few.openModel().p99Ms()).isNotNull();
+		assertThat(few.openModel().p999Ms()).isNull();
+		TargetResult enough = Summary.of(run.withOpen(List.of(samples(5_000), samples(5_000)), 500));
+		assertThat(enough.openModel().p999Ms()).isNotNull();
+		TargetResult tiny = Summary.of(TargetRun.of(target).withRep(rep(15)));
+		assertThat(tiny.p50Ms()).isNull();
+		assertThat(tiny.p99Ms()).isNull();
+		assertThat(tiny.p99Reps()).isEmpty();
+		assertThat(BenchReport.table(List.of(tiny))).contains("| – | – | – |").doesNotContain("| 0 |");
+	}
+
 	private static TargetResult t(String name, double[] tps) {
-		return new TargetResult(name, name, "http://127.0.0.1:1", 1, 0, 0, 1, 1, 1, 1, 1, 1, 100, Map.of(), tps,
+		return new TargetResult(name, name, "http://127.0.0.1:1", 1, 0, 0, 1, 1, 1, 1L, 1L, 1L, 100, Map.of(), tps,
 				new double[tps.length], Map.of(), 0, null, null, null, null);
 	}
 

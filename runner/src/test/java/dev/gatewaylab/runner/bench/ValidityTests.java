@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 class ValidityTests {
 
 	private static TargetResult t(String name, long samples, double success) {
-		return new TargetResult(name, name, "http://127.0.0.1:1", samples, 0, 0, 1, 1, 1, 1, 1, 1, success, Map.of(),
+		return new TargetResult(name, name, "http://127.0.0.1:1", samples, 0, 0, 1, 1, 1, 1L, 1L, 1L, success, Map.of(),
 				new double[0], new double[0], Map.of(), 0, null, null, null, null);
 	}
 
@@ -24,7 +24,7 @@ class ValidityTests {
 	}
 
 	private static final List<RepResult> REPS = List
-		.of(new RepResult("gateway", 1, 100, 0, 10, 1, 1, 3, "raw/g.jtl", 1.0, null));
+		.of(new RepResult("gateway", 1, 100, 0, 10, 1, 1L, 3, "raw/g.jtl", 1.0, null));
 
 	@Test
 	void aRunWithEveryTargetAboveTheThresholdAndSamplesEverywhereIsValid() {
@@ -44,7 +44,7 @@ class ValidityTests {
 
 	@Test
 	void anEngineThatProducedNothingMakesTheRunInvalidExperimentsIncluded() {
-		List<RepResult> empty = List.of(new RepResult("gateway", 2, 0, 0, 0, 0, 0, 0, "raw/g.jtl", 1.0, null));
+		List<RepResult> empty = List.of(new RepResult("gateway", 2, 0, 0, 0, 0, null, 0, "raw/g.jtl", 1.0, null));
 		assertThat(Validity.reasons(List.of(t("gateway", 100, 100)), empty, latency(0, 0), 99, true)).containsExactly(
 				"gateway, closed-model rep 2 (JMeter): the engine produced nothing",
 				"gateway at 1,690 req/s (latency engine): the engine produced nothing (no request sent or recorded)");

@@ -23,7 +23,7 @@ class CompareCommandTests {
 
 	static TargetResult target(String name, double[] tps, long p99) {
 		double mean = java.util.Arrays.stream(tps).average().orElseThrow();
-		return new TargetResult(name, name, "http://127.0.0.1:8080", 1000, mean, 1.0, 2.0, 1, 50, 2, 3, p99, 100.0,
+		return new TargetResult(name, name, "http://127.0.0.1:8080", 1000, mean, 1.0, 2.0, 1, 50, 2L, 3L, p99, 100.0,
 				Map.of(), tps, new double[] { p99, p99 }, Map.of(), mean, Map.of(), null, null,
 				new double[] { 2, 2.1 });
 	}
@@ -32,7 +32,7 @@ class CompareCommandTests {
 		return new RunResult(RunResult.VALID, List.of(), "gateway served 100 req/s.",
 				Map.of("model", "closed (8 threads)", "repetitions", 3, "duration_s", 12, "warmup_s", 10),
 				Map.of("started", "2026-01-01T00:00:00Z"), List.of(ts), List.of(),
-				List.of(new RepResult(ts[0].name(), 1, 1000, 0, 100, 2, 3, 10, "raw/x.jtl")), List.of(), List.of(),
+				List.of(new RepResult(ts[0].name(), 1, 1000, 0, 100, 2, 3L, 10, "raw/x.jtl")), List.of(), List.of(),
 				List.of(), null, null, null);
 	}
 
