@@ -104,28 +104,35 @@ final class Bench {
 				// warm until steady: it may have taken more windows than planned
 				progress.replan(plan.measureSeconds() + plan.openSeconds(), plan.openSeconds());
 			}
+			UnitCountdown countdown = plan.countdown(progress);
 			if (experiment != null && experiment.toggle() != null) {
 				for (ToggleRuns.Measured m : new ToggleRuns(s, experiment, restarts, runs.values(), reps, dir,
 						this::pids)
-					.run(load, warmup, progress)) {
+					.run(load, warmup, progress, countdown)) {
 					update(m.target(), r -> (m.warmup() != null ? r.withWarmup(m.warmup()) : r).withRep(m.rep()));
 				}
 			}
 			for (int rep = 1; rep <= s.repetitions() && (experiment == null || experiment.toggle() == null); rep++) {
 				for (TargetRun r : inOrder(rep)) {
 					if (restarts != null) {
-						progress.phase("variant " + r.target().name() + " (restart if needed)", 30);
+						countdown.unitStarts();
+						progress.phase("variant " + r.target().name() + " (restart if needed)",
+								BenchPlan.RESTART_SECONDS);
 						restarts.switchTo(r.target(), rep);
 						if (s.warmupSeconds() > 0) {
 							// a restarted service is a cold JVM
 							WarmupResult w = warmup.run(warmupTarget(r.target()));
 							update(r.target().name(), x -> x.withWarmup(w));
 						}
+						countdown.measurementStarts();
 					}
 					progress.phase("measure " + r.target().name() + " rep " + rep + "/" + s.repetitions(),
 							s.durationSeconds());
 					TargetRun.Rep measured = measure(load, r.target(), rep);
 					update(r.target().name(), x -> x.withRep(measured));
+					if (restarts != null) {
+						countdown.unitEnds();
+					}
 				}
 			}
 			if (plan.hasOpenPhases()) {

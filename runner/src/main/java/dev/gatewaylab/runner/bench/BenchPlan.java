@@ -1,5 +1,6 @@
 package dev.gatewaylab.runner.bench;
 
+import dev.gatewaylab.runner.run.Progress;
 import dev.gatewaylab.runner.run.Settings;
 
 /**
@@ -17,31 +18,57 @@ record BenchPlan(Settings settings, LatencyPlan latencyPlan, boolean restarts, b
 	/** Seconds a load-generator run takes beyond its load (engine start and stop). */
 	static final long RUN_OVERHEAD_SECONDS = 1;
 
+	/** Seconds planned for restarting a service in an experiment's variant. */
+	static final long RESTART_SECONDS = 30;
+
 	long total() {
-		if (this.toggle) {
-			return ToggleRuns.plannedSeconds(this.settings, warmupWindows());
-		}
-		return warmupSeconds() + measureSeconds() + openSeconds();
+		return (this.restarts || this.toggle) ? units() * unitSeconds()
+				: warmupSeconds() + measureSeconds() + openSeconds();
 	}
 
 	private long warmupWindows() {
 		return this.settings.quick() ? 1 : 10;
 	}
 
-	/** The warm-up's planning figure; with restarts, a restart and a warm-up per run. */
+	/** The warm-up's planning figure (without restarts: every target once). */
 	long warmupSeconds() {
-		int n = this.settings.targets().size();
-		long windows = warmupWindows();
-		return this.restarts
-				? (long) this.settings.repetitions() * n
-						* (windows * (this.settings.warmupSeconds() + RUN_OVERHEAD_SECONDS) + 30)
-				: n * windows * (this.settings.warmupSeconds() + RUN_OVERHEAD_SECONDS);
+		return this.settings.targets().size() * warmupWindows()
+				* (this.settings.warmupSeconds() + RUN_OVERHEAD_SECONDS);
 	}
 
 	/** The closed-model repetitions. */
 	long measureSeconds() {
 		return (long) this.settings.repetitions() * this.settings.targets().size()
 				* (this.settings.durationSeconds() + RUN_OVERHEAD_SECONDS);
+	}
+
+	/**
+	 * An experiment that restarts a JVM per run: how many runs (a restart, a warm-up and
+	 * a measurement each) — per repetition one per variant, or per pair with a toggle.
+	 */
+	int units() {
+		int n = this.settings.targets().size();
+		return this.settings.repetitions() * (this.toggle ? n / 2 : n);
+	}
+
+	/** One such run's planning figure. */
+	long unitSeconds() {
+		return warmupWindows() * (this.settings.warmupSeconds() + RUN_OVERHEAD_SECONDS) + RESTART_SECONDS
+				+ unitMeasureSeconds();
+	}
+
+	/**
+	 * One such run's measurement: a repetition, or a {@link Switchback} run with its two
+	 * settling segments.
+	 */
+	long unitMeasureSeconds() {
+		int d = this.settings.durationSeconds();
+		return this.toggle ? d + (long) Math.ceil(2 * Switchback.segmentSeconds(d)) + 3 : d + RUN_OVERHEAD_SECONDS;
+	}
+
+	/** The remaining time of an experiment that restarts a JVM per run. */
+	UnitCountdown countdown(Progress progress) {
+		return new UnitCountdown(progress, System::nanoTime, units(), unitSeconds(), unitMeasureSeconds());
 	}
 
 	/**

@@ -52,16 +52,6 @@ final class ToggleRuns {
 	}
 
 	/**
-	 * A planning figure: per pair and repetition a restart, the warm-up windows and the
-	 * switchback run.
-	 */
-	static long plannedSeconds(Settings s, long windows) {
-		long runs = (long) s.repetitions() * s.targets().size() / 2;
-		return runs * (windows * (s.warmupSeconds() + 1) + 30 + s.durationSeconds()
-				+ (long) Math.ceil(2 * Switchback.segmentSeconds(s.durationSeconds())) + 3);
-	}
-
-	/**
 	 * One arm of one switchback run: the target it belongs to, the repetition and the
 	 * warm-up of the JVM it ran in (null with --warmup 0).
 	 */
@@ -69,7 +59,8 @@ final class ToggleRuns {
 	}
 
 	/** Runs every repetition; returns what each arm measured, in order. */
-	List<Measured> run(Load load, Warmup warmup, Progress progress) throws IOException, InterruptedException {
+	List<Measured> run(Load load, Warmup warmup, Progress progress, UnitCountdown countdown)
+			throws IOException, InterruptedException {
 		Switchback switchback = new Switchback(experiment.toggle());
 		List<Target[]> pairs = new ArrayList<>();
 		for (TargetRun r : runs) {
@@ -88,10 +79,12 @@ final class ToggleRuns {
 			for (Target[] pair : order) {
 				Target on = pair[0];
 				Target off = pair[1];
-				progress.phase("variant " + on.name() + " (restart)", 30);
+				countdown.unitStarts();
+				progress.phase("variant " + on.name() + " (restart)", BenchPlan.RESTART_SECONDS);
 				restarts.switchTo(on, rep);
 				// a restarted service is a cold JVM
 				WarmupResult warm = s.warmupSeconds() > 0 ? warmup.run(on) : null;
+				countdown.measurementStarts();
 				progress.phase("switchback " + on.name() + " / " + off.name() + " rep " + rep + "/" + s.repetitions(),
 						s.durationSeconds());
 				Path jtl = dir.resolve("raw").resolve(on.name() + "-rep" + rep + ".jtl");
@@ -100,6 +93,7 @@ final class ToggleRuns {
 						pids.apply(on));
 				out.add(new Measured(on.name(), record(on, rep, result.on(), jtl, calibration), warm));
 				out.add(new Measured(off.name(), record(off, rep, result.off(), jtl, calibration), warm));
+				countdown.unitEnds();
 			}
 		}
 		return out;
