@@ -21,8 +21,8 @@ import org.HdrHistogram.Histogram;
  */
 final class LatencyCurve {
 
-	static final String KNEE_RULE = "the lowest rate at which the hop adds at p99 at least twice what it adds at the "
-			+ "lowest rate measured";
+	static final String KNEE_RULE = "the lowest rate from which the hop adds at p99 at least twice what it adds at "
+			+ "the lowest rate measured, at that rate and at every higher one (a lone slow window below is not a knee)";
 
 	private LatencyCurve() {
 	}
@@ -131,12 +131,16 @@ final class LatencyCurve {
 			return null;
 		}
 		double base = Math.max(withAdded.get(0).added().p99().mean(), 1);
+		Double knee = null;
 		for (Level l : withAdded.subList(1, withAdded.size())) {
 			if (l.added().p99().mean() >= 2 * base) {
-				return l.rate();
+				knee = (knee != null) ? knee : l.rate();
+			}
+			else {
+				knee = null; // departed, then back: one slow window, not the knee
 			}
 		}
-		return null;
+		return knee;
 	}
 
 }

@@ -115,10 +115,18 @@ final class LatencyPhase {
 		return Math.round(ENGINE_START_SECONDS + warm + answer + curve);
 	}
 
+	/**
+	 * The curve's rates: each level × the answer rate, rounded to whole req/s, at least
+	 * 1; a level that rounds to the answer rate's own whole req/s is the answer rate as
+	 * given (a fractional --rate gets no second point beside it).
+	 */
 	static List<Double> rates(double answerRate, double[] levels) {
 		List<Double> out = new ArrayList<>();
 		for (double l : levels) {
 			double r = Math.max(1, Math.round(answerRate * l));
+			if (r == Math.max(1, Math.round(answerRate))) {
+				r = answerRate;
+			}
 			if (!out.contains(r)) {
 				out.add(r);
 			}

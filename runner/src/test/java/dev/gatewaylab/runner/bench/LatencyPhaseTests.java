@@ -108,6 +108,11 @@ class LatencyPhaseTests {
 	}
 
 	@Test
+	void aFractionalAnswerRateIsTheCurvesPointNotASecondPointBesideIt() {
+		assertThat(LatencyPhase.rates(333.3, LatencyPlan.DEFAULT_LEVELS)).containsExactly(167.0, 333.3, 433.0, 533.0);
+	}
+
+	@Test
 	void atLowRatesAWindowLastsLongEnoughForTheThousandSamplesAP99NeedsUpToTenSeconds() {
 		run(settings(false, 0), 200);
 		// the answer rate: 1,000 samples and a 10 % margin at 200 req/s take 5.5 s, so 6
