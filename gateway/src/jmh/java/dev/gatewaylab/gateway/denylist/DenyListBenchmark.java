@@ -13,6 +13,7 @@ import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OperationsPerInvocation;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
@@ -37,6 +38,8 @@ public class DenyListBenchmark {
 
 	private static final int MASK = 4095;
 
+	private static final int CHAIN = 1024;
+
 	@Param({ ".lab/deny-list/3m", ".lab/deny-list/30m" })
 	public String dir;
 
@@ -55,6 +58,8 @@ public class DenyListBenchmark {
 	private final long proxy = Ipv4.parse("127.0.0.1");
 
 	private int next;
+
+	private long chain;
 
 	@Setup(Level.Trial)
 	public void load() throws IOException {
@@ -76,7 +81,7 @@ public class DenyListBenchmark {
 		if (h <= MASK || m <= MASK) {
 			throw new IllegalStateException(this.dir + "/client-ips.csv needs 4096 denied and 4096 allowed rows");
 		}
-		System.out.printf("%n%s: %s%n", this.dir, this.list);
+		System.out.printf("%n%s: %s (mapped %,d bytes)%n", this.dir, this.list, this.data.capacity());
 	}
 
 	/** The harness and timer alone: reads the next address like {@link #hit()}, looks nothing up. */
@@ -97,6 +102,44 @@ public class DenyListBenchmark {
 		return this.data.get((int) (mixed % this.data.capacity()));
 	}
 
+	/**
+	 * The memory's latency under this list: {@value #CHAIN} reads of the compiled form per call, each at an offset drawn
+	 * from the value the previous one read (a pointer chase; the value is mixed in by a multiplication, so the chain
+	 * cannot settle on one address), so no two reads overlap as {@link #touch()}'s may and the timer's own cost is
+	 * spread over the chain; the mean per read. A lookup makes two such dependent reads (index
+	 * entry, then bucket) when both miss the caches.
+	 */
+	@Benchmark
+	@BenchmarkMode(Mode.AverageTime)
+	@OperationsPerInvocation(CHAIN)
+	public long chase() {
+		long chain = this.chain;
+		int size = this.data.capacity();
+		for (int i = 0; i < CHAIN; i++) {
+			chain = (chain + (this.data.get((int) ((chain >>> 1) % size)) | 1)) * 0x9E3779B97F4A7C15L + i;
+		}
+		this.chain = chain;
+		return chain;
+	}
+
+	/**
+	 * {@link #chase()} over a heap array of the same size instead of the mapping: with
+	 * {@code -jvmArgsAppend -XX:+UseTransparentHugePages} the heap (and so the array) is on 2 MiB pages, which a file
+	 * mapping does not get from Java; the difference is what the page walks cost.
+	 */
+	@Benchmark
+	@BenchmarkMode(Mode.AverageTime)
+	@OperationsPerInvocation(CHAIN)
+	public long chaseHeap(HeapCopy copy) {
+		long chain = this.chain;
+		long[] heap = copy.array;
+		for (int i = 0; i < CHAIN; i++) {
+			chain = (chain + (heap[(int) ((chain >>> 1) % heap.length)] | 1)) * 0x9E3779B97F4A7C15L + i;
+		}
+		this.chain = chain;
+		return chain;
+	}
+
 	@Benchmark
 	public boolean hit() {
 		return this.list.denies(this.hits[this.next++ & MASK]);
@@ -111,6 +154,22 @@ public class DenyListBenchmark {
 	@Benchmark
 	public boolean resolveAndLookUp() {
 		return this.list.denies(this.resolver.resolve(this.proxy, this.hitHeaders.get(this.next++ & MASK)));
+	}
+
+	/** A heap array of the mapping's size, for {@link #chaseHeap}; allocated only when that benchmark runs. */
+	@State(Scope.Benchmark)
+	public static class HeapCopy {
+
+		long[] array;
+
+		@Setup(Level.Trial)
+		public void fill(DenyListBenchmark benchmark) {
+			this.array = new long[benchmark.data.capacity() / Long.BYTES];
+			for (int i = 0; i < this.array.length; i++) {
+				this.array[i] = i;
+			}
+		}
+
 	}
 
 }
