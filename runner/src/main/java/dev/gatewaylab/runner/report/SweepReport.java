@@ -84,8 +84,7 @@ public final class SweepReport {
 			.stream()
 			.map(p -> List.of(p.target(), Integer.toString(p.threads()), Long.toString(p.samples()),
 					Fmt.num(p.tps(), 1), Fmt.num(p.avgMs(), 2), Long.toString(p.minMs()), Long.toString(p.maxMs()),
-					p.p99Ms() == null ? "–" : Long.toString(p.p99Ms()), us(p.p50Us()), us(p.p99Us()), us(p.p999Us()),
-					Fmt.pct(p.successRate())))
+					Fmt.ms(p.p99Ms()), us(p.p50Us()), us(p.p99Us()), us(p.p999Us()), Fmt.pct(p.successRate())))
 			.toList();
 	}
 
