@@ -102,8 +102,7 @@ aot_train() {
       info "AOT training of $s: start-up only — GET ${path}1 answered ${first:-nothing} (its upstream not running?)"
     fi
   done
-  for s in "$@"; do stop "$s" "$AOT_TIMEOUT" & pids+=($!); done   # each writes its profile at exit
-  wait "${pids[@]}"; pids=()
+  STOP_TIMEOUT=$AOT_TIMEOUT stop "$@"   # together; each writes its profile at exit
   for s in "$@"; do
     java=$(java_of "$s"); opts=$(java_opts_of "$s"); cache=$(aot_cache "$s" "$java" "$opts"); conf=${cache%.aot}.aotconf
     # shellcheck disable=SC2086 # opts is a list of options
