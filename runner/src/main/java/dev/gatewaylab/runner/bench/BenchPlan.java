@@ -91,7 +91,7 @@ record BenchPlan(Settings settings, LatencyPlan latencyPlan, boolean restarts, b
 			return 0;
 		}
 		int n = this.settings.targets().size();
-		return (EqualLoad.warms(this.settings) ? n * (EqualLoad.WARMUP_SECONDS + 2 + RUN_OVERHEAD_SECONDS) : 0)
+		return (EqualLoad.warms(this.settings) ? n * (EqualLoad.WARMUP_SECONDS + RUN_OVERHEAD_SECONDS) : 0)
 				+ (long) this.settings.latencyRepetitions() * n
 						* (this.settings.durationSeconds() + RUN_OVERHEAD_SECONDS);
 	}

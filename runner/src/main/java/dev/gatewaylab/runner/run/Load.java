@@ -109,9 +109,10 @@ public final class Load {
 
 	/**
 	 * Runs the target's plan in the open model: Poisson arrivals at {@code rate}/s for
-	 * {@code seconds}, then {@value #OPEN_TAIL_MS} ms for the last arrivals to complete
-	 * (the plan's {@code openTail}), not the plan's default tail of
-	 * {@code responseTimeout} per request.
+	 * {@code seconds}, then at most {@value #OPEN_TAIL_MS} ms for the last arrivals to
+	 * complete (the plan's {@code openTail}), not the plan's default tail of
+	 * {@code responseTimeout} per request. On the in-process engine the run ends as soon
+	 * as the last arrival has been answered ({@link OpenModelEnd}).
 	 */
 	public void runOpen(Target t, double rate, int seconds, Path jtl) throws IOException, InterruptedException {
 		runOpen(t, rate, seconds, jtl, r -> {
@@ -126,11 +127,17 @@ public final class Load {
 			throws IOException, InterruptedException {
 		Map<String, String> props = settings.propertiesFor(t, seconds, settings.threads(), rate);
 		props.put("openTail", Long.toString(OPEN_TAIL_MS));
-		run(t, props, jtl, also, Duration.ofMillis(seconds * 1000L + OPEN_TAIL_MS + 40_000L));
+		run(t, props, jtl, also, Duration.ofMillis(seconds * 1000L + OPEN_TAIL_MS + 40_000L), seconds);
 	}
 
 	private void run(Target t, Map<String, String> props, Path jtl, LabCollector.SampleSink also, Duration maxWait)
 			throws IOException, InterruptedException {
+		run(t, props, jtl, also, maxWait, 0);
+	}
+
+	/** {@code openSeconds} > 0: an open-model run whose arrivals last that long. */
+	private void run(Target t, Map<String, String> props, Path jtl, LabCollector.SampleSink also, Duration maxWait,
+			int openSeconds) throws IOException, InterruptedException {
 		Path plan = settings.plansDir().resolve(t.plan() + ".jmx");
 		LiveMetrics.Series series = metrics.series(t.name(), t.plan());
 		boolean remote = runner.isRemote();
@@ -145,7 +152,7 @@ public final class Load {
 		try {
 			while (true) {
 				try {
-					runner.run(plan, props, jtl, sink, maxWait);
+					runner.run(plan, props, jtl, sink, maxWait, openSeconds > 0 ? new OpenModelEnd(openSeconds) : null);
 					ranOnce = true;
 					return;
 				}

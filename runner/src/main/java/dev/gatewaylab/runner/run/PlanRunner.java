@@ -16,8 +16,11 @@ import java.util.concurrent.TimeUnit;
 import org.apache.jmeter.JMeter;
 import org.apache.jmeter.engine.StandardJMeterEngine;
 import org.apache.jmeter.save.SaveService;
+import org.apache.jmeter.threads.JMeterContextService;
+import org.apache.jmeter.threads.openmodel.OpenModelThreadGroup;
 import org.apache.jmeter.util.JMeterUtils;
 import org.apache.jorphan.collections.HashTree;
+import org.apache.jorphan.collections.SearchByClass;
 
 /**
  * Runs one JMeter plan in-process (StandardJMeterEngine) or on remote jmeter-server
@@ -96,8 +99,22 @@ public final class PlanRunner {
 	 */
 	public void run(Path plan, Map<String, String> properties, Path jtl, LabCollector.SampleSink sink, Duration maxWait)
 			throws IOException, InterruptedException {
+		run(plan, properties, jtl, sink, maxWait, null);
+	}
+
+	/**
+	 * As {@link #run(Path, Map, Path, LabCollector.SampleSink, Duration)}; an open-model
+	 * run on the in-process engine ends as soon as {@code openEnd} says its last arrival
+	 * has been answered (remote engines run the plan's schedule to its end).
+	 */
+	public void run(Path plan, Map<String, String> properties, Path jtl, LabCollector.SampleSink sink, Duration maxWait,
+			OpenModelEnd openEnd) throws IOException, InterruptedException {
 		HashTree tree = load(plan, properties);
-		LabCollector collector = new LabCollector(sink);
+		LabCollector.SampleSink tracked = openEnd == null || isRemote() ? sink : r -> {
+			openEnd.sampleStarted(r.getStartTime());
+			sink.sample(r);
+		};
+		LabCollector collector = new LabCollector(tracked);
 		collector.setName("lab-collector");
 		if (jtl != null) {
 			Files.createDirectories(jtl.toAbsolutePath().getParent());
@@ -111,17 +128,27 @@ public final class PlanRunner {
 			new RemoteRun(List.copyOf(engines), collector, end).run(tree, properties, maxWait);
 		}
 		else {
-			runLocal(tree, end, maxWait);
+			runLocal(tree, end, maxWait, openEnd);
 		}
 	}
 
-	private static void runLocal(HashTree tree, EndLatch end, Duration maxWait) throws InterruptedException {
+	private static void runLocal(HashTree tree, EndLatch end, Duration maxWait, OpenModelEnd openEnd)
+			throws InterruptedException {
+		SearchByClass<OpenModelThreadGroup> openGroups = new SearchByClass<>(OpenModelThreadGroup.class);
+		tree.traverse(openGroups);
 		StandardJMeterEngine engine = new StandardJMeterEngine();
 		engine.configure(tree);
 		Thread thread = new Thread(engine, "lab-jmeter-engine");
 		thread.start();
 		try {
-			if (!end.awaitLocal(maxWait)) {
+			long deadline = System.nanoTime() + maxWait.toNanos();
+			if (openEnd != null && awaitOpenEnd(end, deadline, openEnd)) {
+				// Every arrival answered: end the schedule's tail. Each group cancels its
+				// arrival scheduler and shuts its (idle) pool down; the engine then ends
+				// as after a complete schedule.
+				openGroups.getSearchResults().forEach(OpenModelThreadGroup::tellThreadsToStop);
+			}
+			if (!end.awaitLocal(Duration.ofNanos(Math.max(0, deadline - System.nanoTime())))) {
 				engine.stopTest(true);
 			}
 			thread.join(TimeUnit.SECONDS.toMillis(30));
@@ -132,5 +159,23 @@ public final class PlanRunner {
 			throw e;
 		}
 	}
+
+	/**
+	 * Waits until the engine ended by itself (false), the deadline passed (false), or the
+	 * open model's arrivals have all been answered (true).
+	 */
+	private static boolean awaitOpenEnd(EndLatch end, long deadline, OpenModelEnd openEnd) throws InterruptedException {
+		while (!end.awaitLocal(Duration.ofMillis(POLL_MS))) {
+			if (System.nanoTime() >= deadline) {
+				return false;
+			}
+			if (openEnd.done(System.currentTimeMillis(), JMeterContextService.getNumberOfThreads())) {
+				return true;
+			}
+		}
+		return false;
+	}
+
+	private static final long POLL_MS = 20;
 
 }
