@@ -6,17 +6,32 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.stream.Stream;
 import org.apache.jmeter.JMeter;
 import org.apache.jmeter.report.dashboard.ReportGenerator;
 import org.apache.jmeter.util.JMeterUtils;
 
 /**
  * JMeter's own HTML dashboard (ReportGenerator, as {@code jmeter -g x.jtl -o dir}) from
- * merged JTLs.
+ * merged JTLs, one per target, generated side by side on the machine's cores (the run's
+ * load is over by then).
  */
 public final class Dashboards {
+
+	private static final String HTML_OUTPUT_DIR = "jmeter.reportgenerator.exporter.html.property.output_dir";
+
+	private static final String JSON_OUTPUT_DIR = "jmeter.reportgenerator.exporter.json.property.output_dir";
+
+	private static final String TEMP_DIR = "jmeter.reportgenerator.temp_dir";
 
 	private Dashboards() {
 	}
@@ -26,31 +41,114 @@ public final class Dashboards {
 	 * returns a warning per dashboard that failed.
 	 */
 	public static List<String> generate(Path dir, Map<String, List<Path>> jtlsByTarget) {
-		List<String> warnings = new java.util.ArrayList<>();
+		List<String> warnings = new ArrayList<>();
+		Map<String, Job> jobs = new LinkedHashMap<>();
 		jtlsByTarget.forEach((target, jtls) -> {
-			try {
-				generate(jtls, dir.resolve("jmeter-dashboard").resolve(target));
-			}
-			catch (Exception e) {
-				warnings.add("JMeter dashboard for " + target + " failed: " + e.getMessage());
+			if (!jtls.isEmpty()) {
+				try {
+					jobs.put(target, prepare(jtls, dir.resolve("jmeter-dashboard").resolve(target)));
+				}
+				catch (Exception e) {
+					warnings.add("JMeter dashboard for " + target + " failed: " + e.getMessage());
+				}
 			}
 		});
+		int threads = Math.max(1, Math.min(jobs.size(), Runtime.getRuntime().availableProcessors()));
+		ExecutorService pool = Executors.newFixedThreadPool(threads);
+		try {
+			Map<String, Future<?>> running = new LinkedHashMap<>();
+			jobs.forEach((target, job) -> running.put(target, pool.submit(() -> {
+				job.run();
+				return null;
+			})));
+			running.forEach((target, f) -> {
+				try {
+					f.get();
+				}
+				catch (InterruptedException e) {
+					Thread.currentThread().interrupt();
+					warnings.add("JMeter dashboard for " + target + " failed: interrupted");
+				}
+				catch (Exception e) {
+					Throwable cause = e.getCause() != null ? e.getCause() : e;
+					warnings.add("JMeter dashboard for " + target + " failed: " + cause.getMessage());
+				}
+			});
+		}
+		finally {
+			pool.shutdownNow();
+			jobs.values().forEach(Job::cleanUp);
+		}
 		return warnings;
 	}
 
-	public static synchronized void generate(List<Path> jtls, Path outputDir) throws Exception {
+	/** One dashboard, generated in the calling thread. */
+	public static void generate(List<Path> jtls, Path outputDir) throws Exception {
 		if (jtls.isEmpty()) {
 			return;
 		}
-		Files.createDirectories(outputDir.getParent());
-		Path merged = Files.createTempFile(outputDir.getParent(), ".merged-", ".jtl");
+		Job job = prepare(jtls, outputDir);
 		try {
-			merge(jtls, merged);
-			JMeterUtils.setProperty(JMeter.JMETER_REPORT_OUTPUT_DIR_PROPERTY, outputDir.toAbsolutePath().toString());
-			new ReportGenerator(merged.toAbsolutePath().toString(), null).generate();
+			job.run();
 		}
 		finally {
+			job.cleanUp();
+		}
+	}
+
+	/**
+	 * Merges the JTLs and builds the generator. A generator reads its configuration (its
+	 * output and temporary directories among it) from JMeter's global properties when it
+	 * is built, so building is serialised; generating is not.
+	 */
+	private static synchronized Job prepare(List<Path> jtls, Path outputDir) throws Exception {
+		Files.createDirectories(outputDir.getParent());
+		Path merged = Files.createTempFile(outputDir.getParent(), ".merged-", ".jtl");
+		Path temp = Files.createTempDirectory(outputDir.getParent(), ".report-");
+		try {
+			merge(jtls, merged);
+			Properties props = JMeterUtils.getJMeterProperties();
+			// the global output directory would send every exporter to the last one set
+			props.remove(JMeter.JMETER_REPORT_OUTPUT_DIR_PROPERTY);
+			props.setProperty(HTML_OUTPUT_DIR, outputDir.toAbsolutePath().toString());
+			props.setProperty(JSON_OUTPUT_DIR, outputDir.toAbsolutePath().toString());
+			props.setProperty(TEMP_DIR, temp.resolve("work").toAbsolutePath().toString());
+			return new Job(new ReportGenerator(merged.toAbsolutePath().toString(), null), merged, temp);
+		}
+		catch (Exception e) {
 			Files.deleteIfExists(merged);
+			deleteTree(temp);
+			throw e;
+		}
+	}
+
+	/** A built generator and the files it reads and works in. */
+	private record Job(ReportGenerator generator, Path merged, Path temp) {
+
+		void run() throws Exception {
+			generator.generate();
+		}
+
+		void cleanUp() {
+			try {
+				Files.deleteIfExists(merged);
+				deleteTree(temp);
+			}
+			catch (IOException e) {
+				// best effort: a hidden leftover in the results directory
+			}
+		}
+
+	}
+
+	private static void deleteTree(Path root) throws IOException {
+		if (!Files.exists(root)) {
+			return;
+		}
+		try (Stream<Path> paths = Files.walk(root)) {
+			for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
+				Files.deleteIfExists(p);
+			}
 		}
 	}
 

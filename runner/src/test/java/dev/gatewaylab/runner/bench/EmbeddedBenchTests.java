@@ -95,6 +95,17 @@ class EmbeddedBenchTests {
 				assertThat(direct.has(field)).as(field).isTrue();
 			}
 			assertThat(direct.get("name").asText()).isEqualTo("direct");
+			// the dashboards, generated side by side: each from its own target's samples
+			for (JsonNode target : run.get("targets")) {
+				Path dashboard = dir.resolve("jmeter-dashboard").resolve(target.get("name").asText());
+				assertThat(dashboard.resolve("index.html")).exists();
+				JsonNode stats = new ObjectMapper().readTree(dashboard.resolve("statistics.json").toFile());
+				assertThat(stats.get("Total").get("sampleCount").asLong()).as(target.get("name").asText())
+					.isEqualTo(target.get("samples").asLong());
+			}
+			try (Stream<Path> left = Files.list(dir.resolve("jmeter-dashboard"))) {
+				assertThat(left.map(p -> p.getFileName().toString())).containsExactlyInAnyOrder("direct", "monolith");
+			}
 
 			// Independent aggregate from the raw JTLs: plain split (no quoted fields from
 			// this server).
