@@ -36,7 +36,7 @@ public final class BenchCommand implements Callable<Integer> {
 	LoadOptions load = new LoadOptions();
 
 	@Option(names = "--quick",
-			description = "Short run for smoke checks (< 45 s for 3 targets with the apps up): one 2 s warm-up window, 2 reps × 3 s, the latency engine 1 s per target and rate (no JMeter equal-load rep); its answer says \"smoke run, not for quoting\" and it warns that warm-up was not judged.")
+			description = "Short run for smoke checks (≈ 45 s for 3 targets, apps started and stopped by it): one 2 s warm-up window, 2 reps × 2 s, the latency engine 1 s per target and rate (no JMeter equal-load rep); its answer says \"smoke run, not for quoting\" and it warns that warm-up was not judged.")
 	boolean quick;
 
 	@Option(names = "--repetitions",
@@ -111,7 +111,8 @@ public final class BenchCommand implements Callable<Integer> {
 		// it takes fewer, longer ones.
 		Experiment e = experiment == null ? null : Experiment.named(experiment, labHome).select(variants);
 		int reps = LoadOptions.positive("--repetitions", repetitions, quick ? 2 : e != null ? 5 : 8);
-		int dur = load.duration(intProp(props, "duration", e != null ? e.defaultDurationSeconds(quick) : 3));
+		int dur = load
+			.duration(intProp(props, "duration", e != null ? e.defaultDurationSeconds(quick) : quick ? 2 : 3));
 		int warm = load.warmup(quick ? 2 : 5);
 		int warmMax = load.warmupMax(120);
 		// an experiment compares variants by closed-model throughput only: no equal-load
