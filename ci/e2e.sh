@@ -139,6 +139,16 @@ for t in json.load(open(os.path.join(run, "run.json")))["targets"]:
         sys.exit(1)
 PY
 
+check "run.json: each target's warm-up keeps a window log, one entry per window" python3 - "$run" <<'PY'
+import json, os, sys
+for t in json.load(open(os.path.join(sys.argv[1], "run.json")))["targets"]:
+    w = t["warmup"]
+    log = w["window_log"]
+    print(f"       {t['name']}: {w['windows']} window(s), log {[(e['tps'], e['busiest_jvm']) for e in log]}")
+    if len(log) != w["windows"] or not all(e["tps"] > 0 and e["seconds"] > 0 for e in log):
+        sys.exit(1)
+PY
+
 echo "== ./lab sweep (two small levels, the warm-up detector capped at 5 s)"
 check "./lab sweep writes sweep.md with one row per level" \
   bash -c './lab sweep --targets direct --levels 2,4 --duration 2 --warmup 1 --warmup-max 5 --metrics-port 0 \

@@ -104,7 +104,9 @@ public final class BenchReport {
 		String compile = w.compileMsBefore() == null ? "compile time n/a"
 				: "JIT compile " + Fmt.num(w.compileMsBefore(), 0) + " → " + Fmt.num(w.compileMsAfter(), 0) + " ms";
 		String gc = w.gcPauseMs() == null ? "" : ", GC pauses " + Fmt.num(w.gcPauseMs(), 0) + " ms";
-		return Fmt.num(w.seconds(), 1) + " s in " + w.windows() + " window(s), " + compile + gc + " — " + w.reason();
+		String held = w.heldBack();
+		return Fmt.num(w.seconds(), 1) + " s in " + w.windows() + " window(s), " + compile + gc + " — " + w.reason()
+				+ (held.isEmpty() ? "" : "; held back by: " + held + " (run.json warmup.window_log)");
 	}
 
 	public static Document document(RunResult run) {

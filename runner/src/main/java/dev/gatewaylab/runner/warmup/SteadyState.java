@@ -36,8 +36,16 @@ public final class SteadyState {
 		}
 	}
 
-	/** The decision after a window: warm, keep warming, or stop at the cap (not warm). */
-	record Verdict(State state, String reason) {
+	/**
+	 * The decision after a window: warm, keep warming, or stop at the cap (not warm); and
+	 * which rule was not met yet.
+	 */
+	record Verdict(State state, String reason, boolean compiling, boolean tpsMoving) {
+
+		Verdict(State state, String reason) {
+			this(state, reason, false, false);
+		}
+
 	}
 
 	enum State {
@@ -72,9 +80,9 @@ public final class SteadyState {
 		String why = (compiled ? "" : "still compiling: " + compile + (tpsSteady ? "" : "; "))
 				+ (tpsSteady ? "" : "throughput still moving: " + tps);
 		if (elapsedSeconds >= capSeconds) {
-			return new Verdict(State.CAPPED, "cap of " + fmt(capSeconds) + " s reached, " + why);
+			return new Verdict(State.CAPPED, "cap of " + fmt(capSeconds) + " s reached, " + why, !compiled, !tpsSteady);
 		}
-		return new Verdict(State.WARMING, why);
+		return new Verdict(State.WARMING, why, !compiled, !tpsSteady);
 	}
 
 	/** |a − b| as a percentage of the larger one; 0 when both are 0. */

@@ -2,6 +2,7 @@ package dev.gatewaylab.runner.warmup;
 
 import dev.gatewaylab.runner.process.JvmActivity;
 import dev.gatewaylab.runner.result.WarmupResult;
+import dev.gatewaylab.runner.result.WarmupWindow;
 import dev.gatewaylab.runner.run.Catalog;
 import dev.gatewaylab.runner.run.Load;
 import dev.gatewaylab.runner.run.Settings;
@@ -86,6 +87,8 @@ public final class Warmup {
 
 		final List<SteadyState.Window> windows = new ArrayList<>();
 
+		final List<WarmupWindow> log = new ArrayList<>();
+
 		double busySeconds;
 
 		Session(Target target, Map<String, URI> jvms, Map<String, JvmActivity> first) {
@@ -131,13 +134,26 @@ public final class Warmup {
 		w.before = after;
 		w.beforeNanos = afterNanos;
 		w.busySeconds += seconds;
+		SteadyState.Window last = w.windows.get(w.windows.size() - 1);
 		if (s.quick()) {
+			w.log.add(logged(last, false, false));
 			return result(w.busySeconds, w.windows.size(), false, w.first, after,
-					"--quick: one window of " + s.warmupSeconds() + " s, not judged");
+					"--quick: one window of " + s.warmupSeconds() + " s, not judged", w.log);
 		}
 		SteadyState.Verdict v = SteadyState.judge(w.windows, w.busySeconds, s.warmupMaxSeconds());
+		w.log.add(logged(last, v.compiling(), v.tpsMoving()));
 		return v.state() == SteadyState.State.WARMING ? null : result(w.busySeconds, w.windows.size(),
-				v.state() == SteadyState.State.WARM, w.first, after, v.reason());
+				v.state() == SteadyState.State.WARM, w.first, after, v.reason(), w.log);
+	}
+
+	private static WarmupWindow logged(SteadyState.Window w, boolean compiling, boolean tpsMoving) {
+		return new WarmupWindow(tenths(w.seconds()), tenths(w.tps()),
+				Double.isNaN(w.compileMs()) ? null : tenths(w.compileMs()), w.busiestJvm(), tenths(w.sinceSeconds()),
+				compiling, tpsMoving);
+	}
+
+	private static double tenths(double v) {
+		return Math.round(v * 10) / 10.0;
 	}
 
 	/**
@@ -172,7 +188,7 @@ public final class Warmup {
 	}
 
 	private static WarmupResult result(double seconds, int windows, boolean steady, Map<String, JvmActivity> first,
-			Map<String, JvmActivity> last, String reason) {
+			Map<String, JvmActivity> last, String reason, List<WarmupWindow> log) {
 		Double before = sum(first, last, true);
 		Double after = sum(first, last, false);
 		double gc = 0;
@@ -184,7 +200,7 @@ public final class Warmup {
 			}
 		}
 		return new WarmupResult(Math.round(seconds * 10) / 10.0, windows, steady, before, after, anyGc ? gc : null,
-				reason);
+				reason, log);
 	}
 
 	/**

@@ -24,6 +24,8 @@ class SteadyStateTests {
 		assertThat(v.reason()).startsWith("steady: JIT compile +40 ms in the last 5 s")
 			.contains("0.8 % of wall time", "gateway")
 			.contains("3.3 % apart");
+		assertThat(v.compiling()).isFalse();
+		assertThat(v.tpsMoving()).isFalse();
 	}
 
 	@Test
@@ -33,6 +35,8 @@ class SteadyStateTests {
 		var v = SteadyState.judge(List.of(w(6000, 2000), w(6050, 600)), 10, 120);
 		assertThat(v.state()).isEqualTo(State.WARMING);
 		assertThat(v.reason()).startsWith("still compiling: JIT compile +600 ms").contains("12.0 % of wall time");
+		assertThat(v.compiling()).isTrue();
+		assertThat(v.tpsMoving()).isFalse();
 	}
 
 	@Test
@@ -54,6 +58,8 @@ class SteadyStateTests {
 		var v = SteadyState.judge(List.of(w(6000, 10), w(5000, 5)), 10, 120);
 		assertThat(v.state()).isEqualTo(State.WARMING);
 		assertThat(v.reason()).startsWith("throughput still moving").contains("16.7 % apart");
+		assertThat(v.compiling()).isFalse();
+		assertThat(v.tpsMoving()).isTrue();
 	}
 
 	@Test
