@@ -42,23 +42,21 @@ public final class Dashboards {
 	 */
 	public static List<String> generate(Path dir, Map<String, List<Path>> jtlsByTarget) {
 		List<String> warnings = new ArrayList<>();
-		Map<String, Job> jobs = new LinkedHashMap<>();
+		Map<String, List<Path>> todo = new LinkedHashMap<>();
 		jtlsByTarget.forEach((target, jtls) -> {
 			if (!jtls.isEmpty()) {
-				try {
-					jobs.put(target, prepare(jtls, dir.resolve("jmeter-dashboard").resolve(target)));
-				}
-				catch (Exception e) {
-					warnings.add("JMeter dashboard for " + target + " failed: " + e.getMessage());
-				}
+				todo.put(target, jtls);
 			}
 		});
-		int threads = Math.max(1, Math.min(jobs.size(), Runtime.getRuntime().availableProcessors()));
-		ExecutorService pool = Executors.newFixedThreadPool(threads);
+		if (todo.isEmpty()) {
+			return warnings;
+		}
+		ExecutorService pool = Executors
+			.newFixedThreadPool(Math.min(todo.size(), Runtime.getRuntime().availableProcessors()));
 		try {
 			Map<String, Future<?>> running = new LinkedHashMap<>();
-			jobs.forEach((target, job) -> running.put(target, pool.submit(() -> {
-				job.run();
+			todo.forEach((target, jtls) -> running.put(target, pool.submit(() -> {
+				generate(jtls, dir.resolve("jmeter-dashboard").resolve(target));
 				return null;
 			})));
 			running.forEach((target, f) -> {
@@ -77,16 +75,12 @@ public final class Dashboards {
 		}
 		finally {
 			pool.shutdownNow();
-			jobs.values().forEach(Job::cleanUp);
 		}
 		return warnings;
 	}
 
-	/** One dashboard, generated in the calling thread. */
-	public static void generate(List<Path> jtls, Path outputDir) throws Exception {
-		if (jtls.isEmpty()) {
-			return;
-		}
+	/** One dashboard from a target's JTLs, generated in the calling thread. */
+	private static void generate(List<Path> jtls, Path outputDir) throws Exception {
 		Job job = prepare(jtls, outputDir);
 		try {
 			job.run();
