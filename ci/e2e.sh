@@ -139,13 +139,18 @@ for t in json.load(open(os.path.join(run, "run.json")))["targets"]:
         sys.exit(1)
 PY
 
-check "run.json: each target's warm-up keeps a window log, one entry per window" python3 - "$run" <<'PY'
+check "run.json: each target's warm-up keeps a window log, one entry per window, and read its apps' JIT and GC" \
+  python3 - "$run" <<'PY'
 import json, os, sys
 for t in json.load(open(os.path.join(sys.argv[1], "run.json")))["targets"]:
     w = t["warmup"]
     log = w["window_log"]
-    print(f"       {t['name']}: {w['windows']} window(s), log {[(e['tps'], e['busiest_jvm']) for e in log]}")
+    print(f"       {t['name']}: {w['windows']} window(s), log {[(e['tps'], e['busiest_jvm']) for e in log]}, "
+          f"apps' compile ms {w['compile_ms_before']} -> {w['compile_ms_after']}, GC pause ms {w['gc_pause_ms']}")
     if len(log) != w["windows"] or not all(e["tps"] > 0 and e["seconds"] > 0 for e in log):
+        sys.exit(1)
+    # null when no app's metrics could be read: the warm-up then judges on throughput alone
+    if w["compile_ms_before"] is None or w["compile_ms_after"] is None or w["gc_pause_ms"] is None:
         sys.exit(1)
 PY
 
