@@ -91,29 +91,34 @@ public final class Dashboards {
 	}
 
 	/**
-	 * Merges the JTLs and builds the generator. A generator reads its configuration (its
-	 * output and temporary directories among it) from JMeter's global properties when it
-	 * is built, so building is serialised; generating is not.
+	 * Merges the JTLs (side by side with other dashboards) and builds the generator. A
+	 * generator reads its configuration (its output and temporary directories among it)
+	 * from JMeter's global properties when it is built, so building is serialised;
+	 * generating is not.
 	 */
-	private static synchronized Job prepare(List<Path> jtls, Path outputDir) throws Exception {
+	private static Job prepare(List<Path> jtls, Path outputDir) throws Exception {
 		Files.createDirectories(outputDir.getParent());
 		Path merged = Files.createTempFile(outputDir.getParent(), ".merged-", ".jtl");
 		Path temp = Files.createTempDirectory(outputDir.getParent(), ".report-");
 		try {
 			merge(jtls, merged);
-			Properties props = JMeterUtils.getJMeterProperties();
-			// the global output directory would send every exporter to the last one set
-			props.remove(JMeter.JMETER_REPORT_OUTPUT_DIR_PROPERTY);
-			props.setProperty(HTML_OUTPUT_DIR, outputDir.toAbsolutePath().toString());
-			props.setProperty(JSON_OUTPUT_DIR, outputDir.toAbsolutePath().toString());
-			props.setProperty(TEMP_DIR, temp.resolve("work").toAbsolutePath().toString());
-			return new Job(new ReportGenerator(merged.toAbsolutePath().toString(), null), merged, temp);
+			return new Job(build(merged, outputDir, temp), merged, temp);
 		}
 		catch (Exception e) {
 			Files.deleteIfExists(merged);
 			deleteTree(temp);
 			throw e;
 		}
+	}
+
+	private static synchronized ReportGenerator build(Path merged, Path outputDir, Path temp) throws Exception {
+		Properties props = JMeterUtils.getJMeterProperties();
+		// the global output directory would send every exporter to the last one set
+		props.remove(JMeter.JMETER_REPORT_OUTPUT_DIR_PROPERTY);
+		props.setProperty(HTML_OUTPUT_DIR, outputDir.toAbsolutePath().toString());
+		props.setProperty(JSON_OUTPUT_DIR, outputDir.toAbsolutePath().toString());
+		props.setProperty(TEMP_DIR, temp.resolve("work").toAbsolutePath().toString());
+		return new ReportGenerator(merged.toAbsolutePath().toString(), null);
 	}
 
 	/** A built generator and the files it reads and works in. */
