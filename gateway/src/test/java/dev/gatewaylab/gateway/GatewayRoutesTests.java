@@ -1,10 +1,13 @@
 package dev.gatewaylab.gateway;
 
+import java.util.List;
+
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.cloud.gateway.filter.headers.HttpHeadersFilter;
 import org.springframework.cloud.gateway.handler.RoutePredicateHandlerMapping;
 import org.springframework.http.MediaType;
 import org.springframework.test.web.reactive.server.WebTestClient;
@@ -24,6 +27,9 @@ class GatewayRoutesTests extends RunningGateway {
 
 	@Autowired
 	RoutePredicateHandlerMapping handlerMapping;
+
+	@Autowired
+	List<HttpHeadersFilter> headersFilters;
 
 	@BeforeEach
 	void client() {
@@ -141,6 +147,43 @@ class GatewayRoutesTests extends RunningGateway {
 		assertThat(upstream.forwardedFor).contains("203.0.113.9, 127.0.0.1");
 	}
 
+	@Test
+	void dropsTheClientsForwardedHeadersAndSetsItsOwn() {
+		this.client.get()
+			.uri("/api/studies/1")
+			.header("Forwarded", "for=203.0.113.9;host=evil.example")
+			.header("x-FORWARDED-host", "evil.example")
+			.header("X-Forwarded-Proto", "ftp")
+			.header("X-Kept", "1")
+			.exchange()
+			.expectStatus()
+			.isOk();
+		io.netty.handler.codec.http.HttpHeaders seen = upstream.lastHeaders;
+		assertThat(seen.contains("Forwarded")).isFalse();
+		assertThat(seen.contains("X-Forwarded-Host")).isFalse();
+		assertThat(seen.getAll("X-Forwarded-Proto")).containsExactly("http");
+		assertThat(seen.getAll("X-Forwarded-For")).containsExactly("127.0.0.1");
+		assertThat(seen.get("X-Kept")).isEqualTo("1");
+	}
+
+	@Test
+	void runsTheLeanHeaderFiltersInPlaceOfTheFrameworksOnes() {
+		assertThat(this.headersFilters).extracting((filter) -> filter.getClass().getSimpleName())
+			.contains("LeanRemoveForwarded", "LeanRemoveXForwarded", "LeanFilter")
+			.doesNotContain("RemoveForwardedHeadersFilter", "RemoveXForwardedHeadersFilter",
+					"RemoveHopByHopHeadersFilter");
+	}
+
+	@Test
+	void forwardsAPlainRequestWithTheGatewaysForwardedHeadersOnly() {
+		this.client.get().uri("/api/studies/1").header("X-Kept", "1").exchange().expectStatus().isOk();
+		io.netty.handler.codec.http.HttpHeaders seen = upstream.lastHeaders;
+		assertThat(seen.contains("Forwarded")).isFalse();
+		assertThat(seen.getAll("X-Forwarded-For")).containsExactly("127.0.0.1");
+		assertThat(seen.getAll("X-Forwarded-Proto")).containsExactly("http");
+		assertThat(seen.get("X-Kept")).isEqualTo("1");
+	}
+
 	/**
 	 * The handler mapping these tests run through: the gateway's own route lookup unless
 	 * the knob asks otherwise.
@@ -188,6 +231,8 @@ class GatewayRoutesTests extends RunningGateway {
 			.valueEquals("Set-Cookie", "one=1", "two=2")
 			.expectHeader()
 			.doesNotExist("Proxy-Authenticate")
+			.expectHeader()
+			.doesNotExist("X-Hop-Hint")
 			.expectHeader()
 			.contentType(MediaType.APPLICATION_JSON);
 	}

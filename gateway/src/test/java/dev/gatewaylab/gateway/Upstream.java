@@ -94,6 +94,8 @@ final class Upstream implements AutoCloseable {
 							.addHeader("Set-Cookie", "one=1")
 							.addHeader("Set-Cookie", "two=2")
 							.header("Proxy-Authenticate", "Basic")
+							.header("Connection", "X-Hop-Hint")
+							.header("X-Hop-Hint", "1")
 							.sendString(Mono.just(STUDY_JSON)))
 				.get("/api/studies/chunked",
 						(request, response) -> response.header("Content-Type", "application/json")

@@ -1,7 +1,10 @@
 package dev.gatewaylab.gateway.proxy;
 
+import java.util.Iterator;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 
 import org.springframework.beans.BeansException;
@@ -10,6 +13,7 @@ import org.springframework.cloud.gateway.filter.headers.RemoveHopByHopHeadersFil
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.http.HttpHeaders;
+import org.springframework.http.support.Netty4HeadersAdapter;
 import org.springframework.web.server.ServerWebExchange;
 
 /**
@@ -61,12 +65,40 @@ class HopByHopHeaders {
 			// there.
 			List<String> options = originalHeaders.containsHeader(HttpHeaders.CONNECTION)
 					? originalHeaders.getConnection() : null;
-			originalHeaders.forEach((name, values) -> {
+			// The backing map, not HttpHeaders.forEach, which first copies every name
+			// into
+			// a case-insensitive set.
+			originalHeaders.asMultiValueMap().forEach((name, values) -> {
 				if (!isListed(name, this.removed) && (options == null || !isListed(name, options))) {
 					filtered.addAll(name, values);
 				}
 			});
 			return filtered;
+		}
+
+		/**
+		 * What {@link #filter} and then {@code target.addAll(filtered)} do with an
+		 * upstream's response headers, in one pass over Netty's header lines with no copy
+		 * in between: every line whose name is not removed is added to {@code target}, in
+		 * order.
+		 * @param upstream the upstream response's headers
+		 * @param target the headers of the response to the client
+		 * @return the names added, in order
+		 */
+		Set<String> copyResponseHeaders(io.netty.handler.codec.http.HttpHeaders upstream, HttpHeaders target) {
+			List<String> options = upstream.contains(HttpHeaders.CONNECTION)
+					? new HttpHeaders(new Netty4HeadersAdapter(upstream)).getConnection() : null;
+			Set<String> added = new LinkedHashSet<>();
+			Iterator<Map.Entry<CharSequence, CharSequence>> lines = upstream.iteratorCharSequence();
+			while (lines.hasNext()) {
+				Map.Entry<CharSequence, CharSequence> line = lines.next();
+				String name = line.getKey().toString();
+				if (!isListed(name, this.removed) && (options == null || !isListed(name, options))) {
+					target.add(name, line.getValue().toString());
+					added.add(name);
+				}
+			}
+			return added;
 		}
 
 		private static boolean isListed(String name, String[] names) {

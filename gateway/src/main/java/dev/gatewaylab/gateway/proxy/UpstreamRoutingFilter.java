@@ -3,6 +3,7 @@ package dev.gatewaylab.gateway.proxy;
 import java.net.URI;
 import java.time.Duration;
 import java.util.List;
+import java.util.Set;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.handler.codec.http.HttpMethod;
@@ -141,7 +142,9 @@ class UpstreamRoutingFilter implements GlobalFilter, Ordered {
 	 */
 	static void copyRequestHeaders(HttpHeaders filtered, io.netty.handler.codec.http.HttpHeaders outgoing,
 			@Nullable String preservedHost) {
-		filtered.forEach((name, values) -> {
+		// The backing map: HttpHeaders.forEach first copies every name into a
+		// case-insensitive set.
+		filtered.asMultiValueMap().forEach((name, values) -> {
 			if (!HttpHeaders.HOST.equalsIgnoreCase(name)) {
 				outgoing.set(name, values);
 			}
@@ -154,10 +157,7 @@ class UpstreamRoutingFilter implements GlobalFilter, Ordered {
 	private static void copyStatusAndHeaders(HttpClientResponse clientResponse, ServerWebExchange exchange,
 			@Nullable List<HttpHeadersFilter> filters) {
 		ServerHttpResponse response = exchange.getResponse();
-		// A view of the upstream's headers, not a copy: the response header filters make
-		// their own.
-		HttpHeaders headers = new HttpHeaders(new Netty4HeadersAdapter(clientResponse.responseHeaders()));
-		String contentType = headers.getFirst(HttpHeaders.CONTENT_TYPE);
+		String contentType = clientResponse.responseHeaders().get(HttpHeaders.CONTENT_TYPE);
 		if (contentType != null && !contentType.isEmpty()) {
 			exchange.getAttributes().put(ORIGINAL_RESPONSE_CONTENT_TYPE_ATTR, contentType);
 		}
@@ -170,6 +170,23 @@ class UpstreamRoutingFilter implements GlobalFilter, Ordered {
 			raw.setRawStatusCode(status);
 		}
 		// After the status, so the response header filters can see it.
+		HopByHopHeaders.LeanFilter onlyHopByHop = onlyHopByHop(filters);
+		if (onlyHopByHop != null) {
+			// The usual case: one pass over the upstream's header lines into the
+			// response.
+			HttpHeaders target = response.getHeaders();
+			Set<String> names = onlyHopByHop.copyResponseHeaders(clientResponse.responseHeaders(), target);
+			if (!containsName(names, HttpHeaders.TRANSFER_ENCODING)
+					&& containsName(names, HttpHeaders.CONTENT_LENGTH)) {
+				// Not both: a Content-Length wins.
+				target.remove(HttpHeaders.TRANSFER_ENCODING);
+			}
+			exchange.getAttributes().put(CLIENT_RESPONSE_HEADER_NAMES, names);
+			return;
+		}
+		// A view of the upstream's headers, not a copy: the response header filters make
+		// their own.
+		HttpHeaders headers = new HttpHeaders(new Netty4HeadersAdapter(clientResponse.responseHeaders()));
 		HttpHeaders filteredHeaders = HttpHeadersFilter.filter(filters, headers, exchange, Type.RESPONSE);
 		if (!filteredHeaders.containsHeader(HttpHeaders.TRANSFER_ENCODING)
 				&& filteredHeaders.containsHeader(HttpHeaders.CONTENT_LENGTH)) {
@@ -178,6 +195,34 @@ class UpstreamRoutingFilter implements GlobalFilter, Ordered {
 		}
 		exchange.getAttributes().put(CLIENT_RESPONSE_HEADER_NAMES, filteredHeaders.headerNames());
 		response.getHeaders().addAll(filteredHeaders);
+	}
+
+	private static boolean containsName(Set<String> names, String name) {
+		for (String candidate : names) {
+			if (candidate.equalsIgnoreCase(name)) {
+				return true;
+			}
+		}
+		return false;
+	}
+
+	/**
+	 * The lean hop-by-hop filter when it is the only header filter for responses (the
+	 * gateway's default; tracing adds one), else {@code null}.
+	 */
+	static HopByHopHeaders.@Nullable LeanFilter onlyHopByHop(@Nullable List<HttpHeadersFilter> filters) {
+		HopByHopHeaders.LeanFilter found = null;
+		if (filters != null) {
+			for (HttpHeadersFilter filter : filters) {
+				if (filter.supports(Type.RESPONSE)) {
+					if (found != null || !(filter instanceof HopByHopHeaders.LeanFilter lean)) {
+						return null;
+					}
+					found = lean;
+				}
+			}
+		}
+		return found;
 	}
 
 	/**

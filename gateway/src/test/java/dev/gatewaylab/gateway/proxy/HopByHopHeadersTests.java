@@ -9,6 +9,7 @@ import io.netty.handler.codec.http.DefaultHttpHeaders;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.config.BeanPostProcessor;
+import org.springframework.cloud.gateway.filter.headers.HttpHeadersFilter;
 import org.springframework.cloud.gateway.filter.headers.RemoveHopByHopHeadersFilter;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.support.Netty4HeadersAdapter;
@@ -84,6 +85,50 @@ class HopByHopHeadersTests {
 		assertThat(filter(lean, input).headerNames()).containsExactly("Keep-Alive");
 		Object other = new Object();
 		assertThat(swap.postProcessAfterInitialization(other, "other")).isSameAs(other);
+	}
+
+	@Test
+	void copiesAResponseInOnePassAsTheFilterAndAddAllDo() {
+		DefaultHttpHeaders upstream = new DefaultHttpHeaders();
+		upstream.add("Content-Type", "application/json");
+		upstream.add("Connection", "keep-alive, X-Hop-Hint");
+		upstream.add("X-Hop-Hint", "1");
+		upstream.add("Set-Cookie", "one=1");
+		upstream.add("Keep-Alive", "timeout=60");
+		upstream.add("set-cookie", "two=2");
+		upstream.add("Content-Length", "8");
+		HttpHeaders viaFilter = new HttpHeaders();
+		viaFilter.add("X-Request-Id", "abc");
+		viaFilter.addAll(
+				filter(new RemoveHopByHopHeadersFilter(), new HttpHeaders(new Netty4HeadersAdapter(upstream.copy()))));
+		HttpHeaders onePass = new HttpHeaders();
+		onePass.add("X-Request-Id", "abc");
+		Set<String> names = new HopByHopHeaders.LeanFilter().copyResponseHeaders(upstream, onePass);
+		assertThat(asMap(onePass)).isEqualTo(asMap(viaFilter));
+		assertThat(onePass.get("Set-Cookie")).containsExactly("one=1", "two=2");
+		assertThat(names).containsExactly("Content-Type", "Set-Cookie", "set-cookie", "Content-Length");
+	}
+
+	@Test
+	void theOnePassIsUsedOnlyWhenTheLeanFilterIsTheOnlyResponseFilter() {
+		HopByHopHeaders.LeanFilter lean = new HopByHopHeaders.LeanFilter();
+		HttpHeadersFilter requestOnly = (input, exchange) -> input;
+		HttpHeadersFilter responseToo = new HttpHeadersFilter() {
+			@Override
+			public HttpHeaders filter(HttpHeaders input, ServerWebExchange exchange) {
+				return input;
+			}
+
+			@Override
+			public boolean supports(Type type) {
+				return true;
+			}
+		};
+		assertThat(UpstreamRoutingFilter.onlyHopByHop(List.of(requestOnly, lean))).isSameAs(lean);
+		assertThat(UpstreamRoutingFilter.onlyHopByHop(List.of(lean, responseToo))).isNull();
+		assertThat(UpstreamRoutingFilter.onlyHopByHop(List.of(new RemoveHopByHopHeadersFilter()))).isNull();
+		assertThat(UpstreamRoutingFilter.onlyHopByHop(List.of(requestOnly))).isNull();
+		assertThat(UpstreamRoutingFilter.onlyHopByHop(null)).isNull();
 	}
 
 	private void assertSameAsFramework(HttpHeaders input) {
