@@ -9,8 +9,12 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.cloud.gateway.filter.headers.HttpHeadersFilter;
 import org.springframework.cloud.gateway.handler.RoutePredicateHandlerMapping;
+import org.springframework.core.Ordered;
 import org.springframework.http.MediaType;
 import org.springframework.test.web.reactive.server.WebTestClient;
+import org.springframework.web.reactive.HandlerMapping;
+import org.springframework.web.reactive.function.server.support.RouterFunctionMapping;
+import org.springframework.web.reactive.result.method.annotation.RequestMappingHandlerMapping;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -30,6 +34,9 @@ class GatewayRoutesTests extends RunningGateway {
 
 	@Autowired
 	List<HttpHeadersFilter> headersFilters;
+
+	@Autowired
+	List<HandlerMapping> handlerMappings;
 
 	@BeforeEach
 	void client() {
@@ -195,6 +202,16 @@ class GatewayRoutesTests extends RunningGateway {
 	@Test
 	void looksRoutesUpWithTheConfiguredHandlerMapping() {
 		assertThat(this.handlerMapping.getClass().getSimpleName()).isEqualTo(expectedHandlerMapping());
+	}
+
+	@Test
+	void looksRoutesUpBeforeWebFluxsControllerAndRouterFunctionMappings() {
+		assertThat(this.handlerMappings)
+			.filteredOn((mapping) -> mapping instanceof RequestMappingHandlerMapping
+					|| mapping instanceof RouterFunctionMapping)
+			.hasSize(2)
+			.allSatisfy(
+					(mapping) -> assertThat(this.handlerMapping.getOrder()).isLessThan(((Ordered) mapping).getOrder()));
 	}
 
 	@Test
