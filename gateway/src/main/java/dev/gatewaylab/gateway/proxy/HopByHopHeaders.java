@@ -1,7 +1,7 @@
 package dev.gatewaylab.gateway.proxy;
 
+import java.util.Collections;
 import java.util.Iterator;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -14,6 +14,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.support.Netty4HeadersAdapter;
+import org.springframework.util.LinkedCaseInsensitiveMap;
 import org.springframework.web.server.ServerWebExchange;
 
 /**
@@ -83,12 +84,13 @@ class HopByHopHeaders {
 		 * order.
 		 * @param upstream the upstream response's headers
 		 * @param target the headers of the response to the client
-		 * @return the names added, in order
+		 * @return the names added, in order, as a case-insensitive set (as
+		 * {@link HttpHeaders#headerNames()} is)
 		 */
 		Set<String> copyResponseHeaders(io.netty.handler.codec.http.HttpHeaders upstream, HttpHeaders target) {
 			List<String> options = upstream.contains(HttpHeaders.CONNECTION)
 					? new HttpHeaders(new Netty4HeadersAdapter(upstream)).getConnection() : null;
-			Set<String> added = new LinkedHashSet<>();
+			Set<String> added = Collections.newSetFromMap(new LinkedCaseInsensitiveMap<>(8, Locale.ROOT));
 			Iterator<Map.Entry<CharSequence, CharSequence>> lines = upstream.iteratorCharSequence();
 			while (lines.hasNext()) {
 				Map.Entry<CharSequence, CharSequence> line = lines.next();

@@ -176,8 +176,7 @@ class UpstreamRoutingFilter implements GlobalFilter, Ordered {
 			// response.
 			HttpHeaders target = response.getHeaders();
 			Set<String> names = onlyHopByHop.copyResponseHeaders(clientResponse.responseHeaders(), target);
-			if (!containsName(names, HttpHeaders.TRANSFER_ENCODING)
-					&& containsName(names, HttpHeaders.CONTENT_LENGTH)) {
+			if (!names.contains(HttpHeaders.TRANSFER_ENCODING) && names.contains(HttpHeaders.CONTENT_LENGTH)) {
 				// Not both: a Content-Length wins.
 				target.remove(HttpHeaders.TRANSFER_ENCODING);
 			}
@@ -195,15 +194,6 @@ class UpstreamRoutingFilter implements GlobalFilter, Ordered {
 		}
 		exchange.getAttributes().put(CLIENT_RESPONSE_HEADER_NAMES, filteredHeaders.headerNames());
 		response.getHeaders().addAll(filteredHeaders);
-	}
-
-	private static boolean containsName(Set<String> names, String name) {
-		for (String candidate : names) {
-			if (candidate.equalsIgnoreCase(name)) {
-				return true;
-			}
-		}
-		return false;
 	}
 
 	/**
