@@ -66,9 +66,8 @@ class HopByHopHeaders {
 			// there.
 			List<String> options = originalHeaders.containsHeader(HttpHeaders.CONNECTION)
 					? originalHeaders.getConnection() : null;
-			// The backing map, not HttpHeaders.forEach, which first copies every name
-			// into
-			// a case-insensitive set.
+			// The backing map: HttpHeaders.forEach first copies every name into a
+			// case-insensitive set.
 			originalHeaders.asMultiValueMap().forEach((name, values) -> {
 				if (!isListed(name, this.removed) && (options == null || !isListed(name, options))) {
 					filtered.addAll(name, values);
