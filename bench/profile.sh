@@ -11,7 +11,7 @@ WARMUP=20 DURATION=20 CONNECTIONS=32 THREADS=1 REQ_PATH=/api/studies/42 EVENT=cp
 
 usage() {
   cat <<EOF
-Usage: bench/profile.sh <target> [options]        target: gateway | study-service | monolith
+Usage: bench/profile.sh <target> [options]        target: gateway | study-service | monolith | floor
 
 Attaches async-profiler $AP_VERSION to the running app (pid from .lab/<target>.pid), drives it with wrk
 (-t$THREADS -c$CONNECTIONS GET $REQ_PATH on its loopback port) for a warm-up, then profiles a window of steady
@@ -19,7 +19,7 @@ load and writes
   results/<timestamp>/flame-<target>.html   CPU flame graph (open in a browser; self-contained)
   results/<timestamp>/flame-<target>.txt    the same samples: hottest self frames and inclusive shares of
                                             frameworks, plus the wrk figures of the profiled window
-Start the app first:  ./lab up study-service gateway   (or ./lab up monolith)
+Start the app first:  ./lab up study-service gateway   (or ./lab up monolith, ./lab up study-service floor)
 
 Options:
   --warmup S       seconds of load before profiling starts (default $WARMUP)

@@ -50,6 +50,9 @@ check "a POST body goes through (400 problem+json for a bad one, as directly)" \
   bash -c '[ "$(curl -s -o /dev/null -w "%{http_code} %{content_type}" -H "Content-Type: application/json" -d "{" "$0/api/studies")" \
            = "$(curl -s -o /dev/null -w "%{http_code} %{content_type}" -H "Content-Type: application/json" -d "{" "$1/api/studies")" ]' \
   "$FLOOR" "$DIRECT"
+check "./lab profile floor writes a flame graph of the floor under wrk load" \
+  bash -c './lab profile floor --warmup 2 --duration 3 --out "$0/profile" > "$0/profile.log" 2>&1 \
+           && grep -q "<canvas" "$0/profile/flame-floor.html" && grep -q "reactor.netty" "$0/profile/flame-floor.txt"' "$OUT"
 ./lab down > /dev/null
 check "./lab down stopped both" nothing_listening
 
