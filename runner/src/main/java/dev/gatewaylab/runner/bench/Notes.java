@@ -23,10 +23,11 @@ final class Notes {
 			notes.add(String.format(Locale.ROOT, "Warm-up (discarded) ran in windows of %d s until the target was "
 					+ "steady: since its previous window (targets are warmed in turn) the JIT compile time of each "
 					+ "JVM serving it (from its management port) and of the runner grew by less than %.0f %% of the wall "
-					+ "time in between, and the last two windows' TPS "
-					+ "were within %.0f %% — or until %d s had passed (then a warning says so). Per target: the "
-					+ "Method section.", s.warmupSeconds(), SteadyState.COMPILE_SHARE_PERCENT,
-					SteadyState.TPS_TOLERANCE_PERCENT, s.warmupMaxSeconds()));
+					+ "time in between, and its TPS had stopped rising (the last window no more than %.0f %% above "
+					+ "the best earlier one; without JVM metrics, also within as much of the window before) — or "
+					+ "until %d s had passed (then a warning says so). Per target: the Method section.",
+					s.warmupSeconds(), SteadyState.COMPILE_SHARE_PERCENT, SteadyState.TPS_TOLERANCE_PERCENT,
+					s.warmupMaxSeconds()));
 		}
 		notes.add("CPU per request: each process's user + system CPU from /proc/<pid>/stat over a measured repetition, "
 				+ "divided by the requests of that repetition; mean ± 95 % CI over the repetitions. It does not depend "

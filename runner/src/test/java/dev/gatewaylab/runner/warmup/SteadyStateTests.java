@@ -23,7 +23,7 @@ class SteadyStateTests {
 		assertThat(v.state()).isEqualTo(State.WARM);
 		assertThat(v.reason()).startsWith("steady: JIT compile +40 ms in the last 5 s")
 			.contains("0.8 % of wall time", "gateway")
-			.contains("3.3 % apart");
+			.contains("last window 6,000 req/s, best before 5,800 (+3.4 %)");
 		assertThat(v.compiling()).isFalse();
 		assertThat(v.tpsMoving()).isFalse();
 	}
@@ -54,19 +54,39 @@ class SteadyStateTests {
 	}
 
 	@Test
-	void noisyThroughputKeepsWarmingEvenWithoutCompilation() {
-		var v = SteadyState.judge(List.of(w(6000, 10), w(5000, 5)), 10, 120);
+	void risingThroughputKeepsWarmingEvenWithoutCompilation() {
+		var v = SteadyState.judge(List.of(w(5000, 10), w(6000, 5)), 10, 120);
 		assertThat(v.state()).isEqualTo(State.WARMING);
-		assertThat(v.reason()).startsWith("throughput still moving").contains("16.7 % apart");
+		assertThat(v.reason()).startsWith("throughput still rising")
+			.contains("last window 6,000 req/s, best before 5,000 (+20.0 %)");
 		assertThat(v.compiling()).isFalse();
 		assertThat(v.tpsMoving()).isTrue();
 	}
 
 	@Test
+	void aRiseIsMeasuredFromTheBestEarlierWindowNotTheLastOne() {
+		// 7,800 → 6,800 → 7,500: 10 % above the window before, but below the best.
+		var v = SteadyState.judge(List.of(w(7800, 40), w(6800, 30), w(7500, 20)), 15, 120);
+		assertThat(v.state()).isEqualTo(State.WARM);
+		assertThat(v.reason()).contains("best before 7,800 (-3.8 %)");
+		var rising = SteadyState.judge(List.of(w(6000, 40), w(6800, 30), w(7500, 20)), 15, 120);
+		assertThat(rising.state()).isEqualTo(State.WARMING);
+		assertThat(rising.reason()).contains("best before 6,800 (+10.3 %)");
+	}
+
+	@Test
+	void aFallIsNotWarmingOnceTheJitHasStopped() {
+		// A noisy 13 % dip after the JIT finished: nothing left to warm.
+		var v = SteadyState.judge(List.of(w(7800, 600), w(6800, 60)), 10, 120);
+		assertThat(v.state()).isEqualTo(State.WARM);
+		assertThat(v.tpsMoving()).isFalse();
+	}
+
+	@Test
 	void capHitEndsTheWarmUpNotWarmAndSaysWhy() {
-		var v = SteadyState.judge(List.of(w(6000, 300), w(5000, 200)), 121, 120);
+		var v = SteadyState.judge(List.of(w(5000, 300), w(6000, 200)), 121, 120);
 		assertThat(v.state()).isEqualTo(State.CAPPED);
-		assertThat(v.reason()).startsWith("cap of 120 s reached, still compiling").contains("throughput still moving");
+		assertThat(v.reason()).startsWith("cap of 120 s reached, still compiling").contains("throughput still rising");
 		assertThat(SteadyState.judge(List.of(w(6000, 300)), 130, 120).state()).isEqualTo(State.CAPPED);
 	}
 
@@ -78,6 +98,15 @@ class SteadyStateTests {
 	}
 
 	@Test
+	void withoutJvmMetricsAFallKeepsWarmingToo() {
+		// No compile time to say the JIT is done: the last two windows must also agree.
+		var v = SteadyState.judge(List.of(w(6000, Double.NaN), w(5000, Double.NaN)), 10, 120);
+		assertThat(v.state()).isEqualTo(State.WARMING);
+		assertThat(v.reason()).startsWith("throughput still moving").contains("16.7 % apart");
+		assertThat(v.tpsMoving()).isTrue();
+	}
+
+	@Test
 	void oneWindowIsNeverEnough() {
 		assertThat(SteadyState.judge(List.of(w(6000, 0)), 5, 120).state()).isEqualTo(State.WARMING);
 	}
@@ -86,6 +115,14 @@ class SteadyStateTests {
 	void spreadIsRelativeToTheLargerWindow() {
 		assertThat(SteadyState.tpsSpreadPercent(95, 100)).isEqualTo(5.0);
 		assertThat(SteadyState.tpsSpreadPercent(0, 0)).isZero();
+	}
+
+	@Test
+	void riseIsRelativeToTheBestEarlierWindow() {
+		assertThat(SteadyState.risePercent(100, 105)).isEqualTo(5.0);
+		assertThat(SteadyState.risePercent(100, 90)).isEqualTo(-10.0);
+		assertThat(SteadyState.risePercent(0, 0)).isZero();
+		assertThat(SteadyState.risePercent(0, 10)).isInfinite();
 	}
 
 }

@@ -1,0 +1,35 @@
+package dev.gatewaylab.runner.bench;
+
+import dev.gatewaylab.runner.run.Remote;
+import dev.gatewaylab.runner.run.Settings;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The report's method notes say the warm-up rule the run applied.
+ */
+class NotesTests {
+
+	private static Settings settings(int warmupSeconds, boolean quick) {
+		return new Settings(8, 3, warmupSeconds, 120, 8, 0, false, 1, 0, List.of(), Map.of(), null, null, 0,
+				Remote.NONE, quick, null, false, null);
+	}
+
+	@Test
+	void theWarmUpNoteStatesTheRiseRuleAndTheCap() {
+		List<String> notes = Notes.of(settings(5, false), List.of(), null);
+		assertThat(notes.get(0)).startsWith("Warm-up (discarded) ran in windows of 5 s")
+			.contains("less than 2 % of the wall time")
+			.contains("its TPS had stopped rising (the last window no more than 5 % above the best earlier one")
+			.contains("until 120 s had passed");
+	}
+
+	@Test
+	void aQuickRunHasNoWarmUpNote() {
+		assertThat(Notes.of(settings(2, true), List.of(), null)).noneMatch((n) -> n.startsWith("Warm-up"));
+	}
+
+}
