@@ -12,7 +12,7 @@ import picocli.CommandLine.Option;
 public class LoadOptions {
 
 	@Option(names = "--warmup",
-			description = "Warm-up window in seconds, discarded: windows repeat until the target's JVMs stop compiling and its TPS stops rising (no window more than 5 %% above the best before it) (default 5; bench --quick: one window of 2 s; 0 = no warm-up).")
+			description = "Warm-up window in seconds, discarded: windows repeat until the target's JVMs stop compiling and its TPS stops rising: no more than 5 %% above its best earlier window (default 5; bench --quick: one window of 2 s; 0 = no warm-up).")
 	Integer warmup;
 
 	@Option(names = "--warmup-max",
