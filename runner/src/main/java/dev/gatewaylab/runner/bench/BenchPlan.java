@@ -85,15 +85,14 @@ record BenchPlan(Settings settings, LatencyPlan latencyPlan, boolean restarts, b
 		return !this.restarts && this.settings.latencyRepetitions() > 0;
 	}
 
-	/** JMeter at equal load: its discarded window and repetitions per target. */
+	/** JMeter at equal load: its discarded window and measured window per target. */
 	long equalLoadSeconds() {
 		if (this.settings.quick()) {
 			return 0;
 		}
 		int n = this.settings.targets().size();
 		return (EqualLoad.warms(this.settings) ? n * (EqualLoad.WARMUP_SECONDS + RUN_OVERHEAD_SECONDS) : 0)
-				+ (long) this.settings.latencyRepetitions() * n
-						* (this.settings.durationSeconds() + RUN_OVERHEAD_SECONDS);
+				+ (long) EqualLoad.REPETITIONS * n * (this.settings.durationSeconds() + RUN_OVERHEAD_SECONDS);
 	}
 
 }

@@ -16,13 +16,16 @@ import java.util.Locale;
 import java.util.function.IntFunction;
 
 /**
- * Latency at equal load: every target at the same open-model arrival rate (--rate, or
- * half the slowest target's closed-model TPS), interleaved repetitions; each ends when
- * its last arrival has completed. Before them, one discarded window per target at that
- * rate: it is the first time in a run that anything opens a connection per request (the
- * runner's thread per arrival, each target's connection set-up), a path the keep-alive
- * warm-up never exercises — without it the phase's first target ran 13–127 ms at p99 for
- * its first half second, 7–12 ms after.
+ * JMeter's latency at equal load (whole ms, kept beside the latency engine's µs figures
+ * for one release): every target at the same open-model arrival rate (--rate, or half the
+ * slowest target's closed-model TPS) for one window of --duration s, which ends when its
+ * last arrival has completed. The answer's latency comes from the latency engine's
+ * interleaved repetitions, so JMeter gets one window per target, not
+ * --latency-repetitions of them (≈ 20 s of a default run). Before it, one discarded
+ * window per target at that rate: it is the first time in a run that anything opens a
+ * connection per request (the runner's thread per arrival, each target's connection
+ * set-up), a path the keep-alive warm-up never exercises — without it the phase's first
+ * target ran 13–127 ms at p99 for its first half second, 7–12 ms after.
  */
 final class EqualLoad {
 
@@ -30,6 +33,9 @@ final class EqualLoad {
 	 * Seconds of discarded open-model load per target before the measured repetitions.
 	 */
 	static final int WARMUP_SECONDS = 2;
+
+	/** Measured windows per target. */
+	static final int REPETITIONS = 1;
 
 	private final Settings s;
 
@@ -70,10 +76,10 @@ final class EqualLoad {
 				Files.deleteIfExists(jtl);
 			}
 		}
-		for (int rep = 1; rep <= s.latencyRepetitions(); rep++) {
+		for (int rep = 1; rep <= REPETITIONS; rep++) {
 			for (TargetRun r : inOrder.apply(rep)) {
-				progress.phase(String.format(Locale.ROOT, "equal load %s %.0f req/s rep %d/%d", r.target().name(), rate,
-						rep, s.latencyRepetitions()), s.durationSeconds());
+				progress.phase(String.format(Locale.ROOT, "equal load %s %.0f req/s", r.target().name(), rate),
+						s.durationSeconds());
 				Path jtl = dir.resolve("raw").resolve(r.target().name() + "-open" + rep + ".jtl");
 				load.runOpen(r.target(), rate, s.durationSeconds(), jtl);
 				open.computeIfAbsent(r.target().name(), k -> new ArrayList<>())

@@ -75,9 +75,9 @@ final class Notes {
 					+ ".");
 		}
 		else if (s.latencyRepetitions() > 0) {
-			notes.add("Latency at equal load: after the throughput phase every target got the same open-model load "
-					+ "(JMeter's Open Model Thread Group, Poisson arrivals at the rate shown, a new thread per arrival), "
-					+ "interleaved in alternating order"
+			notes.add("Latency at equal load (JMeter): after the throughput phase every target got the same "
+					+ "open-model load for one window of " + s.durationSeconds() + " s (JMeter's Open Model Thread "
+					+ "Group, Poisson arrivals at the rate shown, a new thread per arrival)"
 					+ (EqualLoad.warms(s) ? ", after a discarded " + EqualLoad.WARMUP_SECONDS
 							+ " s window per target at the same rate (the first connection-per-arrival "
 							+ "load of a run is slow for its first half second)" : "")

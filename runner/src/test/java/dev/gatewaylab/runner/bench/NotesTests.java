@@ -28,6 +28,14 @@ class NotesTests {
 	}
 
 	@Test
+	void theEqualLoadNoteSaysJMeterGotOneWindowPerTarget() {
+		List<String> notes = Notes.of(settings(5, false), List.of(), null);
+		assertThat(notes).anyMatch((n) -> n.startsWith(
+				"Latency at equal load (JMeter): after the throughput phase every target got the same open-model load "
+						+ "for one window of 3 s"));
+	}
+
+	@Test
 	void aQuickRunHasNoWarmUpNote() {
 		assertThat(Notes.of(settings(2, true), List.of(), null)).noneMatch((n) -> n.startsWith("Warm-up"));
 	}
