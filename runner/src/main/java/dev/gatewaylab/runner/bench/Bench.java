@@ -213,7 +213,7 @@ final class Bench {
 	 * {@link EqualLoad}.
 	 */
 	private void equalLoad(Load load, Progress progress, double rate) throws IOException, InterruptedException {
-		new EqualLoad(s, dir).run(load, progress, rate, this::inOrder)
+		new EqualLoad(s, dir).run(load, progress, rate, inOrder(1))
 			.forEach((name, open) -> update(name, x -> x.withOpen(open, rate)));
 	}
 

@@ -92,7 +92,7 @@ record BenchPlan(Settings settings, LatencyPlan latencyPlan, boolean restarts, b
 		}
 		int n = this.settings.targets().size();
 		return (EqualLoad.warms(this.settings) ? n * (EqualLoad.WARMUP_SECONDS + RUN_OVERHEAD_SECONDS) : 0)
-				+ (long) EqualLoad.REPETITIONS * n * (this.settings.durationSeconds() + RUN_OVERHEAD_SECONDS);
+				+ (long) n * (this.settings.durationSeconds() + RUN_OVERHEAD_SECONDS);
 	}
 
 }

@@ -7,13 +7,11 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import dev.gatewaylab.runner.stats.Aggregate;
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.List;
 import java.util.Locale;
-import java.util.function.IntFunction;
 
 /**
  * JMeter's latency at equal load (whole ms, kept beside the latency engine's µs figures
@@ -33,9 +31,6 @@ final class EqualLoad {
 	 * Seconds of discarded open-model load per target before the measured repetitions.
 	 */
 	static final int WARMUP_SECONDS = 2;
-
-	/** Measured windows per target. */
-	static final int REPETITIONS = 1;
 
 	private final Settings s;
 
@@ -63,12 +58,15 @@ final class EqualLoad {
 				Math.floor(runs.stream().mapToDouble(r -> TargetRun.merged(r.samples()).tps()).min().orElse(2) / 2));
 	}
 
-	/** Runs the phase at {@code rate}; returns each target's open-model repetitions. */
-	Map<String, List<Aggregate>> run(Load load, Progress progress, double rate, IntFunction<List<TargetRun>> inOrder)
+	/**
+	 * Runs the phase at {@code rate} over {@code targets} in that order; returns each
+	 * target's open-model window (a list of one, as {@link TargetRun#withOpen} takes).
+	 */
+	Map<String, List<Aggregate>> run(Load load, Progress progress, double rate, List<TargetRun> targets)
 			throws IOException, InterruptedException {
 		Map<String, List<Aggregate>> open = new LinkedHashMap<>();
 		if (warms(s)) {
-			for (TargetRun r : inOrder.apply(1)) {
+			for (TargetRun r : targets) {
 				progress.phase(String.format(Locale.ROOT, "equal load warm-up %s %.0f req/s (discarded)",
 						r.target().name(), rate), WARMUP_SECONDS);
 				Path jtl = dir.resolve("raw").resolve(r.target().name() + "-open-warmup.discarded");
@@ -76,15 +74,13 @@ final class EqualLoad {
 				Files.deleteIfExists(jtl);
 			}
 		}
-		for (int rep = 1; rep <= REPETITIONS; rep++) {
-			for (TargetRun r : inOrder.apply(rep)) {
-				progress.phase(String.format(Locale.ROOT, "equal load %s %.0f req/s", r.target().name(), rate),
-						s.durationSeconds());
-				Path jtl = dir.resolve("raw").resolve(r.target().name() + "-open" + rep + ".jtl");
-				load.runOpen(r.target(), rate, s.durationSeconds(), jtl);
-				open.computeIfAbsent(r.target().name(), k -> new ArrayList<>())
-					.add(Load.readOrEmpty(r.target(), jtl, "open-model rep " + rep, List.of()).aggregate());
-			}
+		for (TargetRun r : targets) {
+			progress.phase(String.format(Locale.ROOT, "equal load %s %.0f req/s", r.target().name(), rate),
+					s.durationSeconds());
+			Path jtl = dir.resolve("raw").resolve(r.target().name() + "-open1.jtl");
+			load.runOpen(r.target(), rate, s.durationSeconds(), jtl);
+			open.put(r.target().name(),
+					List.of(Load.readOrEmpty(r.target(), jtl, "open-model rep 1", List.of()).aggregate()));
 		}
 		return open;
 	}
