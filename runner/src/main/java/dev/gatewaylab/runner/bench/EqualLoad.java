@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import dev.gatewaylab.runner.stats.Aggregate;
+import dev.gatewaylab.runner.stats.Stats;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -51,11 +52,19 @@ final class EqualLoad {
 
 	/**
 	 * The phase's rate, the same for every target: --rate, else half the slowest target's
-	 * closed-model TPS (at least 1).
+	 * closed-model TPS (at least 1) — its TPS as the report gives it, the mean over its
+	 * repetitions. Not its samples over the span from its first repetition to its last:
+	 * the repetitions are interleaved, so that span holds the other targets' windows too
+	 * (with three targets it put the rate at a sixth of the slowest TPS, not a half).
 	 */
 	static double rate(Settings s, Collection<TargetRun> runs) {
-		return s.rate() > 0 ? s.rate() : Math.max(1,
-				Math.floor(runs.stream().mapToDouble(r -> TargetRun.merged(r.samples()).tps()).min().orElse(2) / 2));
+		return s.rate() > 0 ? s.rate()
+				: Math.max(1,
+						Math.floor(runs.stream()
+							.mapToDouble(r -> Stats.mean(r.tpsReps()))
+							.filter(tps -> !Double.isNaN(tps))
+							.min()
+							.orElse(2) / 2));
 	}
 
 	/**
