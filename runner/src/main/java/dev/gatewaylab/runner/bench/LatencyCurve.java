@@ -46,15 +46,24 @@ final class LatencyCurve {
 			}
 			levels.add(new Level(e.getKey(), points, added));
 		}
-		return new LatencyResult(engine, m.answerRate(), levels, atAnswer, knee(levels), KNEE_RULE);
+		return new LatencyResult(engine, m.warmup() == null ? null : m.warmup().describe(), m.answerRate(), levels,
+				atAnswer, knee(levels), KNEE_RULE);
 	}
 
 	/**
-	 * What the report must say about the phase: windows the engine could not run, targets
-	 * it could not measure, windows that waited for connections or were throttled.
+	 * What the report must say about the phase: an engine still compiling when it began
+	 * to measure, windows the engine could not run, targets it could not measure, windows
+	 * that waited for connections or were throttled.
 	 */
 	static List<String> problems(LatencyPhase.Measured m) {
 		List<String> out = new ArrayList<>();
+		if (m.warmup() != null && m.warmup().capped()) {
+			out.add(String.format(java.util.Locale.ROOT,
+					"latency engine: still compiling after %d warm-up rounds (the runner's JIT %.1f %% of the last "
+							+ "round's wall time) — the first repetition at the answer rate may be slower than the "
+							+ "others, and the added latency's interval wider",
+					m.warmup().rounds(), m.warmup().lastPercent()));
+		}
 		m.skipped().forEach(t -> out.add("latency engine: not measured: " + t + " — JMeter's figures only"));
 		m.byRate().forEach((rate, targets) -> targets.forEach((target, w) -> {
 			String at = String.format(java.util.Locale.ROOT, "latency engine, %s at %,.0f req/s: ", target, rate);

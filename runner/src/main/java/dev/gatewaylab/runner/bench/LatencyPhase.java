@@ -2,6 +2,7 @@ package dev.gatewaylab.runner.bench;
 
 import dev.gatewaylab.runner.latency.OpenLoad;
 import dev.gatewaylab.runner.latency.PlanRequest;
+import dev.gatewaylab.runner.process.JvmActivity;
 import dev.gatewaylab.runner.run.Progress;
 import dev.gatewaylab.runner.run.Settings;
 import dev.gatewaylab.runner.run.Target;
@@ -13,16 +14,19 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.DoubleSupplier;
+import java.util.function.LongSupplier;
 import org.HdrHistogram.Histogram;
 
 /**
- * Latency across the load range, measured by the latency engine ({@link OpenLoad}): a
- * discarded window per target, then the answer rate — every target, interleaved
- * repetitions, so what the hop adds there has an interval — then the other rates of the
- * curve for the hop's two targets (gateway and direct; every target when the run has not
- * both), each target at the same rates, in alternating order. Rates are multiples of the
- * answer rate ({@code --latency-levels}); by default 0.5, 1, 1.3 and 1.6 × half the
- * slowest target's closed-model TPS = 25, 50, 65 and 80 % of it.
+ * Latency across the load range, measured by the latency engine ({@link OpenLoad}): the
+ * engine's warm-up (rounds of a discarded window per target, {@link EngineWarmup}), then
+ * the answer rate — every target, interleaved repetitions, so what the hop adds there has
+ * an interval — then the other rates of the curve for the hop's two targets (gateway and
+ * direct; every target when the run has not both), each target at the same rates, in
+ * alternating order. Rates are multiples of the answer rate ({@code --latency-levels});
+ * by default 0.5, 1, 1.3 and 1.6 × half the slowest target's closed-model TPS = 25, 50,
+ * 65 and 80 % of it.
  */
 final class LatencyPhase {
 
@@ -57,6 +61,30 @@ final class LatencyPhase {
 	/** Seconds the engine's first window takes beyond the others (a cold start). */
 	static final double ENGINE_START_SECONDS = 3;
 
+	/** Seconds of a discarded warm-up window. */
+	static final double WARMUP_WINDOW_SECONDS = 1;
+
+	/**
+	 * Warm-up rounds at least: the engine runs in the runner's JVM, and its code (Netty,
+	 * the engine's event loop, HdrHistogram recording) is first used in this phase. With
+	 * one round of 1 s per target, the first measured repetition's added p50 stood 60–80
+	 * % above the others' (2,969–3,401 req/s); the runner compiled for 64–87 % of the
+	 * first round's wall time and 35–56 % of the second's.
+	 */
+	static final int WARMUP_MIN_ROUNDS = 2;
+
+	/** Warm-up rounds at most: past them the phase measures and says so. */
+	static final int WARMUP_MAX_ROUNDS = 4;
+
+	/**
+	 * The engine is warm once the runner's JIT compile over a round is at most this share
+	 * of the round's wall time, in %: one compiler thread busy 15 % of the time takes 7.5
+	 * % of the two cores this lab is built for. The runner does not settle to the 2 % the
+	 * targets' warm-up asks of them within a few rounds (8–12 % in the fourth); at 7.7–12
+	 * % the first measured repetition was no longer the outlier.
+	 */
+	static final double WARM_COMPILE_PERCENT = 15;
+
 	private final Settings s;
 
 	private final LatencyPlan plan;
@@ -70,18 +98,81 @@ final class LatencyPhase {
 
 	private final Engine engine;
 
+	/**
+	 * The runner's JIT compile time so far, ms; NaN where the JVM does not measure it.
+	 */
+	private final DoubleSupplier compileMs;
+
+	private final LongSupplier nanoTime;
+
 	LatencyPhase(Settings s, LatencyPlan plan, Engine engine) {
+		this(s, plan, engine, () -> JvmActivity.self().compileMs(), System::nanoTime);
+	}
+
+	LatencyPhase(Settings s, LatencyPlan plan, Engine engine, DoubleSupplier compileMs, LongSupplier nanoTime) {
 		this.s = s;
 		this.plan = plan;
 		this.engine = engine;
+		this.compileMs = compileMs;
+		this.nanoTime = nanoTime;
 	}
 
 	/** Every window a target ran at one rate, and the errors that stopped a window. */
 	record Windows(List<OpenLoad.Window> windows, List<String> errors) {
 	}
 
-	/** What the phase measured: per rate (ascending), per target, its windows. */
-	record Measured(double answerRate, Map<Double, Map<String, Windows>> byRate, List<String> skipped) {
+	/**
+	 * What the phase measured: per rate (ascending), per target, its windows; and how the
+	 * engine warmed up (null when it did not).
+	 */
+	record Measured(double answerRate, Map<Double, Map<String, Windows>> byRate, List<String> skipped,
+			EngineWarmup warmup) {
+	}
+
+	/**
+	 * The engine's warm-up: rounds of one discarded {@value #WARMUP_WINDOW_SECONDS} s
+	 * window per target at the answer rate, at least {@value #WARMUP_MIN_ROUNDS}, until
+	 * the runner's JIT compile over a round is at most {@value #WARM_COMPILE_PERCENT} %
+	 * of its wall time, at most {@value #WARMUP_MAX_ROUNDS}. Per round: the runner's
+	 * compile ms and the round's wall seconds.
+	 */
+	record EngineWarmup(List<Double> compileMs, List<Double> wallSeconds) {
+
+		int rounds() {
+			return this.compileMs.size();
+		}
+
+		/** The last round's compile as a share of its wall time, in %; NaN if unknown. */
+		double lastPercent() {
+			int last = rounds() - 1;
+			return last < 0 ? Double.NaN : percent(this.compileMs.get(last), this.wallSeconds.get(last));
+		}
+
+		static double percent(double compileMs, double wallSeconds) {
+			return wallSeconds > 0 ? compileMs / (wallSeconds * 10) : Double.NaN;
+		}
+
+		/** Whether it stopped at the cap with the runner still compiling. */
+		boolean capped() {
+			return rounds() >= WARMUP_MAX_ROUNDS && !(lastPercent() <= WARM_COMPILE_PERCENT);
+		}
+
+		/** run.json's and the report's account of it. */
+		String describe() {
+			StringBuilder perRound = new StringBuilder();
+			for (int i = 0; i < rounds(); i++) {
+				perRound.append(i == 0 ? "" : ", ")
+					.append(String.format(Locale.ROOT, "%,.0f ms in %.1f s", this.compileMs.get(i),
+							this.wallSeconds.get(i)));
+			}
+			return String.format(Locale.ROOT,
+					"%d round(s) of one %.0f s window per target at the answer rate, discarded; the runner's JIT "
+							+ "compile per round: %s (last %.1f %% of its wall time; rule: at least %d rounds, "
+							+ "until ≤ %.0f %%, at most %d)",
+					rounds(), WARMUP_WINDOW_SECONDS, perRound, lastPercent(), WARMUP_MIN_ROUNDS, WARM_COMPILE_PERCENT,
+					WARMUP_MAX_ROUNDS);
+		}
+
 	}
 
 	/**
@@ -98,7 +189,8 @@ final class LatencyPhase {
 	static long plannedSeconds(Settings s, LatencyPlan plan, int targets) {
 		LatencyPhase phase = new LatencyPhase(s, plan, null);
 		double rate = s.rate();
-		double warm = phase.warms() ? targets * (1 + WINDOW_OVERHEAD_SECONDS) : 0;
+		double warm = phase.warms() ? WARMUP_MIN_ROUNDS * targets * (WARMUP_WINDOW_SECONDS + WINDOW_OVERHEAD_SECONDS)
+				: 0;
 		double answer = Math.max(1, s.latencyRepetitions()) * targets
 				* ((rate > 0 ? phase.answerSeconds(rate) : s.quick() ? 1 : s.durationSeconds())
 						+ WINDOW_OVERHEAD_SECONDS);
@@ -140,7 +232,9 @@ final class LatencyPhase {
 		return rates(answerRate, plan.levels()).stream().filter(r -> r != answerRate).toList();
 	}
 
-	/** Whether the phase begins with a discarded window per target. */
+	/**
+	 * Whether the phase begins with the engine's warm-up, rounds of discarded windows.
+	 */
 	private boolean warms() {
 		return !s.quick() && s.warmupSeconds() > 0;
 	}
@@ -170,13 +264,17 @@ final class LatencyPhase {
 	}
 
 	/**
-	 * One window the phase runs: its progress line, target, rate and seconds; a discarded
-	 * one is not recorded.
+	 * One window the phase runs: its progress line, target, rate and seconds; a window of
+	 * the engine's warm-up ({@code warmupRound} > 0) is discarded, not recorded.
 	 */
-	private record Planned(String phase, Target target, double rate, double seconds, boolean discarded) {
+	private record Planned(String phase, Target target, double rate, double seconds, int warmupRound) {
 
 		double wallSeconds() {
 			return seconds + WINDOW_OVERHEAD_SECONDS;
+		}
+
+		boolean discarded() {
+			return warmupRound > 0;
 		}
 
 	}
@@ -186,10 +284,21 @@ final class LatencyPhase {
 		return targets.stream().filter(t -> request(t) != null).toList();
 	}
 
+	/** One warm-up round: a discarded window per target at the answer rate. */
+	private static List<Planned> warmupRound(List<Target> measured, double answerRate, int round) {
+		List<Planned> out = new ArrayList<>();
+		for (Target t : measured) {
+			out.add(new Planned(String.format(Locale.ROOT, "latency engine warm-up %d %s %.0f req/s (discarded)", round,
+					t.name(), answerRate), t, answerRate, WARMUP_WINDOW_SECONDS, round));
+		}
+		return out;
+	}
+
 	/**
-	 * Every window the phase runs at {@code answerRate}, in order: a discarded one per
-	 * target, the answer rate's interleaved repetitions, then the curve's other rates for
-	 * the hop's two targets (every target when the run has not both).
+	 * Every window the phase plans at {@code answerRate}, in order: the engine's warm-up
+	 * ({@value #WARMUP_MIN_ROUNDS} rounds; {@link #run} may add rounds), the answer
+	 * rate's interleaved repetitions, then the curve's other rates for the hop's two
+	 * targets (every target when the run has not both).
 	 */
 	private List<Planned> schedule(List<Target> measured, double answerRate) {
 		List<Target> hop = measured.stream()
@@ -198,9 +307,8 @@ final class LatencyPhase {
 		List<Target> curve = hop.size() == 2 ? hop : measured;
 		List<Planned> out = new ArrayList<>();
 		if (warms()) {
-			for (Target t : measured) {
-				out.add(new Planned(String.format(Locale.ROOT, "latency engine warm-up %s %.0f req/s (discarded)",
-						t.name(), answerRate), t, answerRate, 1, true));
+			for (int round = 1; round <= WARMUP_MIN_ROUNDS; round++) {
+				out.addAll(warmupRound(measured, answerRate, round));
 			}
 		}
 		int reps = Math.max(1, s.latencyRepetitions());
@@ -209,14 +317,14 @@ final class LatencyPhase {
 			for (Target t : ordered(measured, rep)) {
 				out.add(new Planned(
 						String.format(Locale.ROOT, "latency %s %.0f req/s rep %d/%d", t.name(), answerRate, rep, reps),
-						t, answerRate, answerSeconds, false));
+						t, answerRate, answerSeconds, 0));
 			}
 		}
 		int i = 0;
 		for (double rate : curveRates(answerRate)) {
 			for (Target t : ordered(curve, ++i)) {
 				out.add(new Planned(String.format(Locale.ROOT, "latency %s %.0f req/s", t.name(), rate), t, rate,
-						curveSeconds(rate), false));
+						curveSeconds(rate), 0));
 			}
 		}
 		return out;
@@ -232,7 +340,8 @@ final class LatencyPhase {
 
 	/**
 	 * Runs the phase at {@code answerRate}. Before each window the progress line is
-	 * planned again from the windows left ({@link #seconds}).
+	 * planned again from the windows left ({@link #seconds}); a warm-up round beyond the
+	 * planned ones adds its windows to them.
 	 */
 	Measured run(List<Target> targets, double answerRate, Progress progress) {
 		Map<Double, Map<String, Windows>> byRate = new TreeMap<>();
@@ -243,9 +352,19 @@ final class LatencyPhase {
 				skipped.add(t.name() + " (plan " + t.plan() + " declares no request in lab.properties)");
 			}
 		}
-		List<Planned> schedule = schedule(measured, answerRate);
+		List<Planned> schedule = new ArrayList<>(schedule(measured, answerRate));
 		double left = schedule.stream().mapToDouble(Planned::wallSeconds).sum();
-		for (Planned w : schedule) {
+		List<Double> roundCompileMs = new ArrayList<>();
+		List<Double> roundSeconds = new ArrayList<>();
+		double compileBefore = 0;
+		long roundStart = 0;
+		for (int i = 0; i < schedule.size(); i++) {
+			Planned w = schedule.get(i);
+			boolean roundStarts = w.discarded() && (i == 0 || schedule.get(i - 1).warmupRound() != w.warmupRound());
+			if (roundStarts) {
+				compileBefore = this.compileMs.getAsDouble();
+				roundStart = this.nanoTime.getAsLong();
+			}
 			double after = left - w.wallSeconds();
 			progress.replan(Math.round(left), Math.round(after));
 			progress.phase(w.phase(), (long) w.seconds());
@@ -256,8 +375,24 @@ final class LatencyPhase {
 				record(byRate, w.rate(), w.target(), w.seconds());
 			}
 			left = after;
+			boolean roundEnds = w.discarded()
+					&& (i + 1 == schedule.size() || schedule.get(i + 1).warmupRound() != w.warmupRound());
+			if (roundEnds) {
+				roundCompileMs.add(this.compileMs.getAsDouble() - compileBefore);
+				roundSeconds.add((this.nanoTime.getAsLong() - roundStart) / 1e9);
+				int round = roundCompileMs.size();
+				double percent = EngineWarmup.percent(roundCompileMs.get(round - 1), roundSeconds.get(round - 1));
+				// the first rounds are in the schedule; a later one only while the runner
+				// compiles
+				if (round >= WARMUP_MIN_ROUNDS && round < WARMUP_MAX_ROUNDS && percent > WARM_COMPILE_PERCENT) {
+					List<Planned> more = warmupRound(measured, answerRate, round + 1);
+					schedule.addAll(i + 1, more);
+					left += more.stream().mapToDouble(Planned::wallSeconds).sum();
+				}
+			}
 		}
-		return new Measured(answerRate, byRate, skipped);
+		return new Measured(answerRate, byRate, skipped,
+				roundCompileMs.isEmpty() ? null : new EngineWarmup(roundCompileMs, roundSeconds));
 	}
 
 	private void record(Map<Double, Map<String, Windows>> byRate, double rate, Target t, double seconds) {

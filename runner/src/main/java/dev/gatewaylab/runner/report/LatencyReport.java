@@ -43,9 +43,10 @@ public final class LatencyReport {
 			return;
 		}
 		doc.heading("Latency across the load range (latency engine, µs)")
-			.text("Engine: " + l.engine() + ". Every target at the same arrival rates, in alternating order; at "
-					+ Fmt.num(l.answerRate(), 0) + " req/s (the answer's rate) interleaved repetitions. Samples: "
-					+ Percentiles.rule() + ".")
+			.text("Engine: " + l.engine() + "."
+					+ (l.engineWarmup() == null ? "" : " Its warm-up: " + l.engineWarmup() + ".")
+					+ " Every target at the same arrival rates, in alternating order; at " + Fmt.num(l.answerRate(), 0)
+					+ " req/s (the answer's rate) interleaved repetitions. Samples: " + Percentiles.rule() + ".")
 			.table(HEADER, rows(l))
 			.heading("What the gateway hop adds (gateway − direct)")
 			.table(ADDED_HEADER, addedRows(l))

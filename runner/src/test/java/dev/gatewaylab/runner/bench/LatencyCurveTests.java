@@ -42,7 +42,7 @@ class LatencyCurveTests {
 			m.put("direct", windows(d));
 			byRate.put(rate, m);
 		});
-		return new LatencyPhase.Measured(1000, byRate, List.of());
+		return new LatencyPhase.Measured(1000, byRate, List.of(), null);
 	}
 
 	@Test
@@ -117,7 +117,7 @@ class LatencyCurveTests {
 			m.put("direct", windows(window(rate, 40, 2000, 5000), window(rate, 40, 2100, 5000)));
 			byRate.put(rate, m);
 		}
-		LatencyResult r = LatencyCurve.of(new LatencyPhase.Measured(40, byRate, List.of()), "engine");
+		LatencyResult r = LatencyCurve.of(new LatencyPhase.Measured(40, byRate, List.of(), null), "engine");
 		assertThat(r.addedAtAnswerRate().p50().values()).hasSize(2);
 		assertThat(r.addedAtAnswerRate().p50().mean()).isCloseTo(2000, within(25.0));
 		assertThat(r.addedAtAnswerRate().p99()).isNull();

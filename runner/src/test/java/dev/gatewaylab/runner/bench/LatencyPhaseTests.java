@@ -75,15 +75,28 @@ class LatencyPhaseTests {
 		return phase(s).run(targets(), answerRate, progress);
 	}
 
+	/**
+	 * The runner's JIT compile ms per window, in the order run (0 past the list); the
+	 * stand-in's clock advances by each window's seconds.
+	 */
+	private final List<Double> compilePerWindow = new ArrayList<>();
+
+	private double compiled;
+
+	private long clockNanos;
+
 	private LatencyPhase phase(Settings s) {
 		return new LatencyPhase(s, new LatencyPlan(LatencyPlan.DEFAULT_LEVELS, 99),
 				(target, request, rate, seconds) -> {
 					assertThat(request.idMax()).isEqualTo(50);
+					int i = calls.size();
+					compiled += i < compilePerWindow.size() ? compilePerWindow.get(i) : 0;
+					clockNanos += (long) (seconds * 1e9);
 					calls.add(target.name() + "@" + Math.round(rate) + "/" + seconds);
 					windowSeconds.add(seconds);
 					secondsLeft.add(progress.secondsLeft());
 					return LatencyCurveTests.window(rate, 100, 300, 900);
-				});
+				}, () -> compiled, () -> clockNanos);
 	}
 
 	private static List<Target> targets() {
@@ -94,8 +107,10 @@ class LatencyPhaseTests {
 	void everyTargetAtTheAnswerRateInAlternatingOrderThenTheHopAtTheOtherRates() {
 		LatencyPhase.Measured m = run(settings(false, 5));
 		assertThat(calls).containsExactly(
-				// discarded warm-up, 1 s per target
-				"gateway@1000/1.0", "direct@1000/1.0", "monolith@1000/1.0",
+				// the engine's warm-up, discarded: two rounds of 1 s per target (the
+				// runner compiled nothing)
+				"gateway@1000/1.0", "direct@1000/1.0", "monolith@1000/1.0", "gateway@1000/1.0", "direct@1000/1.0",
+				"monolith@1000/1.0",
 				// the answer rate: 3 interleaved repetitions of --duration
 				"gateway@1000/3.0", "direct@1000/3.0", "monolith@1000/3.0", "monolith@1000/3.0", "direct@1000/3.0",
 				"gateway@1000/3.0", "gateway@1000/3.0", "direct@1000/3.0", "monolith@1000/3.0",
@@ -105,6 +120,48 @@ class LatencyPhaseTests {
 				"direct@1600/4.0");
 		assertThat(m.byRate().keySet()).containsExactly(500.0, 1000.0, 1300.0, 1600.0);
 		assertThat(m.byRate().get(1000.0).get("gateway").windows()).hasSize(3);
+		assertThat(m.warmup().rounds()).isEqualTo(2);
+		assertThat(m.warmup().capped()).isFalse();
+	}
+
+	@Test
+	void theEngineWarmsUpInRoundsUntilTheRunnerStopsCompiling() {
+		// rounds of 3 s: 1,800 ms of compile (60 %), 1,200 (40 %), 600 (20 %), 90 (3 %)
+		compilePerWindow
+			.addAll(List.of(600.0, 600.0, 600.0, 400.0, 400.0, 400.0, 200.0, 200.0, 200.0, 30.0, 30.0, 30.0));
+		LatencyPhase.Measured m = run(settings(false, 5));
+		assertThat(calls.subList(0, 12)).allMatch(c -> c.endsWith("@1000/1.0"));
+		assertThat(calls.get(12)).isEqualTo("gateway@1000/3.0");
+		assertThat(m.warmup().rounds()).isEqualTo(4);
+		assertThat(m.warmup().lastPercent()).isEqualTo(3.0);
+		assertThat(m.warmup().capped()).isFalse();
+		assertThat(m.warmup().describe()).startsWith("4 round(s) of one 1 s window per target")
+			.contains("1,800 ms in 3.0 s, 1,200 ms in 3.0 s, 600 ms in 3.0 s, 90 ms in 3.0 s")
+			.contains("last 3.0 %");
+		assertThat(LatencyCurve.problems(m)).isEmpty();
+	}
+
+	@Test
+	void aWarmRunnerStopsAfterTheTwoPlannedRounds() {
+		// 1,800 ms of compile over the first 3 s round (60 %), 420 over the second (14 %)
+		compilePerWindow.addAll(List.of(600.0, 600.0, 600.0, 140.0, 140.0, 140.0));
+		LatencyPhase.Measured m = run(settings(false, 5));
+		assertThat(m.warmup().rounds()).isEqualTo(2);
+		assertThat(calls.get(6)).isEqualTo("gateway@1000/3.0");
+	}
+
+	@Test
+	void anEngineStillCompilingAtTheCapIsMeasuredAndNamed() {
+		for (int i = 0; i < 12; i++) {
+			compilePerWindow.add(500.0);
+		}
+		LatencyPhase.Measured m = run(settings(false, 5));
+		assertThat(m.warmup().rounds()).isEqualTo(LatencyPhase.WARMUP_MAX_ROUNDS);
+		assertThat(m.warmup().capped()).isTrue();
+		assertThat(calls.get(12)).isEqualTo("gateway@1000/3.0");
+		assertThat(LatencyCurve.problems(m)).singleElement()
+			.asString()
+			.startsWith("latency engine: still compiling after 4 warm-up rounds (the runner's JIT 50.0 % of the last");
 	}
 
 	@Test
@@ -170,8 +227,9 @@ class LatencyPhaseTests {
 
 	@Test
 	void aQuickRunSkipsTheWarmUpAndKeepsEveryWindowToOneSecond() {
-		run(settings(true, 2));
+		LatencyPhase.Measured m = run(settings(true, 2));
 		assertThat(calls).hasSize(3 * 3 + 3 * 2).allMatch(c -> c.endsWith("/1.0"));
+		assertThat(m.warmup()).isNull();
 	}
 
 	@Test

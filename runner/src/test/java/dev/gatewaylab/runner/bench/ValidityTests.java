@@ -19,8 +19,8 @@ class ValidityTests {
 	private static LatencyResult latency(long requests, double success) {
 		LatencyResult.Point p = new LatencyResult.Point(1690, 1690, requests, requests, success, 1, 1.0, 1.0, 1.0, null,
 				1, 0, false, 1);
-		return new LatencyResult("engine", 1690, List.of(new LatencyResult.Level(1690, Map.of("gateway", p), null)),
-				null, null, "rule");
+		return new LatencyResult("engine", null, 1690,
+				List.of(new LatencyResult.Level(1690, Map.of("gateway", p), null)), null, null, "rule");
 	}
 
 	private static final List<RepResult> REPS = List
