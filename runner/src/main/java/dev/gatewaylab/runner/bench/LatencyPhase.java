@@ -2,7 +2,6 @@ package dev.gatewaylab.runner.bench;
 
 import dev.gatewaylab.runner.latency.OpenLoad;
 import dev.gatewaylab.runner.latency.PlanRequest;
-import dev.gatewaylab.runner.process.JvmActivity;
 import dev.gatewaylab.runner.run.Progress;
 import dev.gatewaylab.runner.run.Settings;
 import dev.gatewaylab.runner.run.Target;
@@ -14,8 +13,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.function.DoubleSupplier;
-import java.util.function.LongSupplier;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -65,11 +62,11 @@ final class LatencyPhase {
 	static final double WARMUP_WINDOW_SECONDS = 1;
 
 	/**
-	 * Warm-up rounds at least: the engine runs in the runner's JVM, and its code (Netty,
-	 * the engine's event loop, HdrHistogram recording) is first used in this phase. With
-	 * one round of 1 s per target, the first measured repetition's added p50 stood 60–80
-	 * % above the others' (2,969–3,401 req/s); the runner compiled for 64–87 % of the
-	 * first round's wall time and 35–56 % of the second's.
+	 * Warm-up rounds at least. The engine's code runs in the runner's JVM and is first
+	 * used in this phase, and the targets meet an open-model load on fresh connections:
+	 * in the first round of 1 s per target at 3,634 req/s the gateway's p50 was 9.6 ms,
+	 * in the second 0.80, in the third 0.58, then 0.54; with one round only, the first
+	 * measured repetition's added p50 stood 40–80 % above the others'.
 	 */
 	static final int WARMUP_MIN_ROUNDS = 2;
 
@@ -77,13 +74,11 @@ final class LatencyPhase {
 	static final int WARMUP_MAX_ROUNDS = 4;
 
 	/**
-	 * The engine is warm once the runner's JIT compile over a round is at most this share
-	 * of the round's wall time, in %: one compiler thread busy 15 % of the time takes 7.5
-	 * % of the two cores this lab is built for. The runner does not settle to the 2 % the
-	 * targets' warm-up asks of them within a few rounds (8–12 % in the fourth); at 7.7–12
-	 * % the first measured repetition was no longer the outlier.
+	 * A target's p50 is still falling while its last round's is more than this share, in
+	 * %, below the best of its earlier rounds; the engine is warm when no target's is.
+	 * Window-to-window, a warm target's p50 moves by up to ≈ 10 %.
 	 */
-	static final double WARM_COMPILE_PERCENT = 15;
+	static final double STILL_FALLING_PERCENT = 10;
 
 	private final Settings s;
 
@@ -98,23 +93,10 @@ final class LatencyPhase {
 
 	private final Engine engine;
 
-	/**
-	 * The runner's JIT compile time so far, ms; NaN where the JVM does not measure it.
-	 */
-	private final DoubleSupplier compileMs;
-
-	private final LongSupplier nanoTime;
-
 	LatencyPhase(Settings s, LatencyPlan plan, Engine engine) {
-		this(s, plan, engine, () -> JvmActivity.self().compileMs(), System::nanoTime);
-	}
-
-	LatencyPhase(Settings s, LatencyPlan plan, Engine engine, DoubleSupplier compileMs, LongSupplier nanoTime) {
 		this.s = s;
 		this.plan = plan;
 		this.engine = engine;
-		this.compileMs = compileMs;
-		this.nanoTime = nanoTime;
 	}
 
 	/** Every window a target ran at one rate, and the errors that stopped a window. */
@@ -132,44 +114,55 @@ final class LatencyPhase {
 	/**
 	 * The engine's warm-up: rounds of one discarded {@value #WARMUP_WINDOW_SECONDS} s
 	 * window per target at the answer rate, at least {@value #WARMUP_MIN_ROUNDS}, until
-	 * the runner's JIT compile over a round is at most {@value #WARM_COMPILE_PERCENT} %
-	 * of its wall time, at most {@value #WARMUP_MAX_ROUNDS}. Per round: the runner's
-	 * compile ms and the round's wall seconds.
+	 * no target's p50 is still falling ({@value #STILL_FALLING_PERCENT} %), at most
+	 * {@value #WARMUP_MAX_ROUNDS}. Per target, its p50 in µs per round (NaN: no samples).
 	 */
-	record EngineWarmup(List<Double> compileMs, List<Double> wallSeconds) {
+	record EngineWarmup(Map<String, List<Double>> p50Us) {
 
 		int rounds() {
-			return this.compileMs.size();
+			return this.p50Us.values().stream().mapToInt(List::size).max().orElse(0);
 		}
 
-		/** The last round's compile as a share of its wall time, in %; NaN if unknown. */
-		double lastPercent() {
-			int last = rounds() - 1;
-			return last < 0 ? Double.NaN : percent(this.compileMs.get(last), this.wallSeconds.get(last));
+		/** The targets whose p50 is still falling after the last round. */
+		List<String> stillFalling() {
+			return this.p50Us.entrySet().stream().filter(e -> falling(e.getValue())).map(Map.Entry::getKey).toList();
 		}
 
-		static double percent(double compileMs, double wallSeconds) {
-			return wallSeconds > 0 ? compileMs / (wallSeconds * 10) : Double.NaN;
+		/**
+		 * Whether the last round's p50 is more than {@value #STILL_FALLING_PERCENT} %
+		 * below the best of the earlier rounds' (a round without samples judges nothing).
+		 */
+		static boolean falling(List<Double> p50s) {
+			if (p50s.size() < 2) {
+				return true;
+			}
+			double last = p50s.get(p50s.size() - 1);
+			double best = p50s.subList(0, p50s.size() - 1)
+				.stream()
+				.mapToDouble(Double::doubleValue)
+				.filter(v -> !Double.isNaN(v))
+				.min()
+				.orElse(Double.NaN);
+			return last < best * (1 - STILL_FALLING_PERCENT / 100);
 		}
 
-		/** Whether it stopped at the cap with the runner still compiling. */
+		/** Whether it stopped at the cap with a target's p50 still falling. */
 		boolean capped() {
-			return rounds() >= WARMUP_MAX_ROUNDS && !(lastPercent() <= WARM_COMPILE_PERCENT);
+			return rounds() >= WARMUP_MAX_ROUNDS && !stillFalling().isEmpty();
 		}
 
 		/** run.json's and the report's account of it. */
 		String describe() {
-			StringBuilder perRound = new StringBuilder();
-			for (int i = 0; i < rounds(); i++) {
-				perRound.append(i == 0 ? "" : ", ")
-					.append(String.format(Locale.ROOT, "%,.0f ms in %.1f s", this.compileMs.get(i),
-							this.wallSeconds.get(i)));
-			}
+			StringBuilder perTarget = new StringBuilder();
+			this.p50Us.forEach((target, p50s) -> perTarget.append(perTarget.isEmpty() ? "" : "; ")
+				.append(target)
+				.append(' ')
+				.append(String.join(" → ", p50s.stream().map(v -> String.format(Locale.ROOT, "%,.0f", v)).toList())));
 			return String.format(Locale.ROOT,
-					"%d round(s) of one %.0f s window per target at the answer rate, discarded; the runner's JIT "
-							+ "compile per round: %s (last %.1f %% of its wall time; rule: at least %d rounds, "
-							+ "until ≤ %.0f %%, at most %d)",
-					rounds(), WARMUP_WINDOW_SECONDS, perRound, lastPercent(), WARMUP_MIN_ROUNDS, WARM_COMPILE_PERCENT,
+					"%d round(s) of one %.0f s window per target at the answer rate, discarded; p50 µs per round: %s "
+							+ "(rule: at least %d rounds, until no target's p50 is more than %.0f %% below its best "
+							+ "earlier round's, at most %d)",
+					rounds(), WARMUP_WINDOW_SECONDS, perTarget, WARMUP_MIN_ROUNDS, STILL_FALLING_PERCENT,
 					WARMUP_MAX_ROUNDS);
 		}
 
@@ -354,22 +347,17 @@ final class LatencyPhase {
 		}
 		List<Planned> schedule = new ArrayList<>(schedule(measured, answerRate));
 		double left = schedule.stream().mapToDouble(Planned::wallSeconds).sum();
-		List<Double> roundCompileMs = new ArrayList<>();
-		List<Double> roundSeconds = new ArrayList<>();
-		double compileBefore = 0;
-		long roundStart = 0;
+		Map<String, List<Double>> warmupP50Us = new LinkedHashMap<>();
 		for (int i = 0; i < schedule.size(); i++) {
 			Planned w = schedule.get(i);
-			boolean roundStarts = w.discarded() && (i == 0 || schedule.get(i - 1).warmupRound() != w.warmupRound());
-			if (roundStarts) {
-				compileBefore = this.compileMs.getAsDouble();
-				roundStart = this.nanoTime.getAsLong();
-			}
 			double after = left - w.wallSeconds();
 			progress.replan(Math.round(left), Math.round(after));
 			progress.phase(w.phase(), (long) w.seconds());
 			if (w.discarded()) {
-				window(w.target(), w.rate(), w.seconds());
+				OpenLoad.Window discarded = window(w.target(), w.rate(), w.seconds());
+				warmupP50Us.computeIfAbsent(w.target().name(), n -> new ArrayList<>())
+					.add(discarded.histogram().getTotalCount() == 0 ? Double.NaN
+							: discarded.histogram().getValueAtPercentile(50) / 1000.0);
 			}
 			else {
 				record(byRate, w.rate(), w.target(), w.seconds());
@@ -377,22 +365,16 @@ final class LatencyPhase {
 			left = after;
 			boolean roundEnds = w.discarded()
 					&& (i + 1 == schedule.size() || schedule.get(i + 1).warmupRound() != w.warmupRound());
-			if (roundEnds) {
-				roundCompileMs.add(this.compileMs.getAsDouble() - compileBefore);
-				roundSeconds.add((this.nanoTime.getAsLong() - roundStart) / 1e9);
-				int round = roundCompileMs.size();
-				double percent = EngineWarmup.percent(roundCompileMs.get(round - 1), roundSeconds.get(round - 1));
-				// the first rounds are in the schedule; a later one only while the runner
-				// compiles
-				if (round >= WARMUP_MIN_ROUNDS && round < WARMUP_MAX_ROUNDS && percent > WARM_COMPILE_PERCENT) {
-					List<Planned> more = warmupRound(measured, answerRate, round + 1);
-					schedule.addAll(i + 1, more);
-					left += more.stream().mapToDouble(Planned::wallSeconds).sum();
-				}
+			// the first rounds are in the schedule; a later one only while a p50 still
+			// falls
+			if (roundEnds && w.warmupRound() >= WARMUP_MIN_ROUNDS && w.warmupRound() < WARMUP_MAX_ROUNDS
+					&& !new EngineWarmup(warmupP50Us).stillFalling().isEmpty()) {
+				List<Planned> more = warmupRound(measured, answerRate, w.warmupRound() + 1);
+				schedule.addAll(i + 1, more);
+				left += more.stream().mapToDouble(Planned::wallSeconds).sum();
 			}
 		}
-		return new Measured(answerRate, byRate, skipped,
-				roundCompileMs.isEmpty() ? null : new EngineWarmup(roundCompileMs, roundSeconds));
+		return new Measured(answerRate, byRate, skipped, warmupP50Us.isEmpty() ? null : new EngineWarmup(warmupP50Us));
 	}
 
 	private void record(Map<Double, Map<String, Windows>> byRate, double rate, Target t, double seconds) {

@@ -75,28 +75,20 @@ class LatencyPhaseTests {
 		return phase(s).run(targets(), answerRate, progress);
 	}
 
-	/**
-	 * The runner's JIT compile ms per window, in the order run (0 past the list); the
-	 * stand-in's clock advances by each window's seconds.
-	 */
-	private final List<Double> compilePerWindow = new ArrayList<>();
-
-	private double compiled;
-
-	private long clockNanos;
+	/** Each window's p50 in µs, in the order run (300 past the list). */
+	private final List<Long> p50PerWindow = new ArrayList<>();
 
 	private LatencyPhase phase(Settings s) {
 		return new LatencyPhase(s, new LatencyPlan(LatencyPlan.DEFAULT_LEVELS, 99),
 				(target, request, rate, seconds) -> {
 					assertThat(request.idMax()).isEqualTo(50);
 					int i = calls.size();
-					compiled += i < compilePerWindow.size() ? compilePerWindow.get(i) : 0;
-					clockNanos += (long) (seconds * 1e9);
+					long p50 = i < p50PerWindow.size() ? p50PerWindow.get(i) : 300;
 					calls.add(target.name() + "@" + Math.round(rate) + "/" + seconds);
 					windowSeconds.add(seconds);
 					secondsLeft.add(progress.secondsLeft());
-					return LatencyCurveTests.window(rate, 100, 300, 900);
-				}, () -> compiled, () -> clockNanos);
+					return LatencyCurveTests.window(rate, 100, p50, 3 * p50);
+				});
 	}
 
 	private static List<Target> targets() {
@@ -108,7 +100,7 @@ class LatencyPhaseTests {
 		LatencyPhase.Measured m = run(settings(false, 5));
 		assertThat(calls).containsExactly(
 				// the engine's warm-up, discarded: two rounds of 1 s per target (the
-				// runner compiled nothing)
+				// p50 fell)
 				"gateway@1000/1.0", "direct@1000/1.0", "monolith@1000/1.0", "gateway@1000/1.0", "direct@1000/1.0",
 				"monolith@1000/1.0",
 				// the answer rate: 3 interleaved repetitions of --duration
@@ -124,44 +116,61 @@ class LatencyPhaseTests {
 		assertThat(m.warmup().capped()).isFalse();
 	}
 
+	/** Scripts the warm-up: per round, the p50 of gateway, direct and monolith. */
+	private void warmupRounds(long[]... rounds) {
+		for (long[] round : rounds) {
+			for (long p50 : round) {
+				p50PerWindow.add(p50);
+			}
+		}
+	}
+
 	@Test
-	void theEngineWarmsUpInRoundsUntilTheRunnerStopsCompiling() {
-		// rounds of 3 s: 1,800 ms of compile (60 %), 1,200 (40 %), 600 (20 %), 90 (3 %)
-		compilePerWindow
-			.addAll(List.of(600.0, 600.0, 600.0, 400.0, 400.0, 400.0, 200.0, 200.0, 200.0, 30.0, 30.0, 30.0));
+	void theEngineWarmsUpInRoundsUntilNoTargetsP50IsStillFalling() {
+		// the gateway's p50 falls from 9,576 to 803 to 578 µs, then 537 (7 % below 578:
+		// settled); direct and the monolith settle in the third round
+		warmupRounds(new long[] { 9_576, 409, 582 }, new long[] { 803, 247, 358 }, new long[] { 578, 241, 366 },
+				new long[] { 537, 230, 342 });
 		LatencyPhase.Measured m = run(settings(false, 5));
 		assertThat(calls.subList(0, 12)).allMatch(c -> c.endsWith("@1000/1.0"));
 		assertThat(calls.get(12)).isEqualTo("gateway@1000/3.0");
 		assertThat(m.warmup().rounds()).isEqualTo(4);
-		assertThat(m.warmup().lastPercent()).isEqualTo(3.0);
+		assertThat(m.warmup().stillFalling()).isEmpty();
 		assertThat(m.warmup().capped()).isFalse();
 		assertThat(m.warmup().describe()).startsWith("4 round(s) of one 1 s window per target")
-			.contains("1,800 ms in 3.0 s, 1,200 ms in 3.0 s, 600 ms in 3.0 s, 90 ms in 3.0 s")
-			.contains("last 3.0 %");
+			.contains("gateway 9,576 → 803 → 578 → 537; direct 409 → 247 → 241 → 230; monolith 582 → 358 → 366 → 342");
 		assertThat(LatencyCurve.problems(m)).isEmpty();
 	}
 
 	@Test
-	void aWarmRunnerStopsAfterTheTwoPlannedRounds() {
-		// 1,800 ms of compile over the first 3 s round (60 %), 420 over the second (14 %)
-		compilePerWindow.addAll(List.of(600.0, 600.0, 600.0, 140.0, 140.0, 140.0));
+	void aTargetWhosePrecedingRoundsWereNoFasterStopsTheWarmUpAfterTheTwoPlannedRounds() {
+		// the second round within 10 % of the first for every target (slower is settled)
+		warmupRounds(new long[] { 600, 250, 350 }, new long[] { 560, 260, 350 });
 		LatencyPhase.Measured m = run(settings(false, 5));
 		assertThat(m.warmup().rounds()).isEqualTo(2);
 		assertThat(calls.get(6)).isEqualTo("gateway@1000/3.0");
 	}
 
 	@Test
-	void anEngineStillCompilingAtTheCapIsMeasuredAndNamed() {
-		for (int i = 0; i < 12; i++) {
-			compilePerWindow.add(500.0);
-		}
+	void aP50StillFallingAtTheCapIsMeasuredAndNamed() {
+		warmupRounds(new long[] { 2_000, 250, 350 }, new long[] { 1_500, 250, 350 }, new long[] { 1_100, 250, 350 },
+				new long[] { 800, 250, 350 });
 		LatencyPhase.Measured m = run(settings(false, 5));
 		assertThat(m.warmup().rounds()).isEqualTo(LatencyPhase.WARMUP_MAX_ROUNDS);
 		assertThat(m.warmup().capped()).isTrue();
 		assertThat(calls.get(12)).isEqualTo("gateway@1000/3.0");
 		assertThat(LatencyCurve.problems(m)).singleElement()
 			.asString()
-			.startsWith("latency engine: still compiling after 4 warm-up rounds (the runner's JIT 50.0 % of the last");
+			.startsWith("latency engine: after 4 warm-up rounds the p50 of gateway was still falling (4 round(s)");
+	}
+
+	@Test
+	void aRoundWithoutSamplesJudgesNothing() {
+		assertThat(LatencyPhase.EngineWarmup.falling(List.of(Double.NaN, 300.0))).isFalse();
+		assertThat(LatencyPhase.EngineWarmup.falling(List.of(300.0, Double.NaN))).isFalse();
+		assertThat(LatencyPhase.EngineWarmup.falling(List.of(300.0))).isTrue();
+		assertThat(LatencyPhase.EngineWarmup.falling(List.of(400.0, 300.0, 290.0))).isFalse();
+		assertThat(LatencyPhase.EngineWarmup.falling(List.of(400.0, 300.0, 260.0))).isTrue();
 	}
 
 	@Test
