@@ -44,7 +44,7 @@ public final class BenchCommand implements Callable<Integer> {
 	Integer repetitions;
 
 	@Option(names = "--latency-repetitions",
-			description = "Interleaved repetitions per target at the answer rate, measured by the latency engine (open model, µs), after the throughput phase (default 3; quick 1; 0 skips the latency phase).")
+			description = "Interleaved repetitions per target at the answer rate, measured by the latency engine (open model, µs) in windows of 2 s (longer where a p99 needs the samples), after the throughput phase (default 5; quick 1, of 1 s; 0 skips the latency phase).")
 	Integer latencyRepetitions;
 
 	@Option(names = "--latency-levels", split = ",",
@@ -118,7 +118,7 @@ public final class BenchCommand implements Callable<Integer> {
 		// an experiment compares variants by closed-model throughput only: no equal-load
 		// phase
 		int latencyReps = LoadOptions.nonNegative("--latency-repetitions", latencyRepetitions,
-				experiment != null ? 0 : quick ? 1 : 3);
+				experiment != null ? 0 : quick ? 1 : 5);
 		latencyPlan = parseLatencyPlan();
 		int thr = load.threads(intProp(props, "threads", 8));
 		double r = load.rate(props.containsKey("rate") ? Double.parseDouble(props.get("rate")) : 0, true);

@@ -58,6 +58,15 @@ final class LatencyPhase {
 	/** Seconds the engine's first window takes beyond the others (a cold start). */
 	static final double ENGINE_START_SECONDS = 3;
 
+	/**
+	 * Seconds of a window at the answer rate (a --quick run's: 1): five of 2 s, where
+	 * three of 3 s had been, give the added p50's interval t(4) = 2.78 instead of t(2) =
+	 * 4.30 for about the same samples. With three, the windows' ± 8–10 % spread in the
+	 * gateway's p50 left the added p50 "not resolved" (± 27–59 %) in two of four default
+	 * runs.
+	 */
+	static final double ANSWER_WINDOW_SECONDS = 2;
+
 	/** Seconds of a discarded warm-up window. */
 	static final double WARMUP_WINDOW_SECONDS = 1;
 
@@ -185,7 +194,7 @@ final class LatencyPhase {
 		double warm = phase.warms() ? WARMUP_MIN_ROUNDS * targets * (WARMUP_WINDOW_SECONDS + WINDOW_OVERHEAD_SECONDS)
 				: 0;
 		double answer = Math.max(1, s.latencyRepetitions()) * targets
-				* ((rate > 0 ? phase.answerSeconds(rate) : s.quick() ? 1 : s.durationSeconds())
+				* ((rate > 0 ? phase.answerSeconds(rate) : s.quick() ? 1 : ANSWER_WINDOW_SECONDS)
 						+ WINDOW_OVERHEAD_SECONDS);
 		int curveTargets = Math.min(targets, 2);
 		double curve = 0;
@@ -238,12 +247,12 @@ final class LatencyPhase {
 	}
 
 	/**
-	 * Seconds of one window at the answer rate: {@code --duration}, longer where that
-	 * would hold too few samples for a p99 (one window per repetition gives the added
-	 * p99's interval); a --quick run's one second, whatever it holds.
+	 * Seconds of one window at the answer rate: {@value #ANSWER_WINDOW_SECONDS}, longer
+	 * where that would hold too few samples for a p99 (one window per repetition gives
+	 * the added p99's interval); a --quick run's one second, whatever it holds.
 	 */
 	double answerSeconds(double rate) {
-		return s.quick() ? 1 : forP99(rate, s.durationSeconds());
+		return s.quick() ? 1 : forP99(rate, ANSWER_WINDOW_SECONDS);
 	}
 
 	/**

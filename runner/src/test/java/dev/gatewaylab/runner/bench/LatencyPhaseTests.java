@@ -103,9 +103,9 @@ class LatencyPhaseTests {
 				// p50 fell)
 				"gateway@1000/1.0", "direct@1000/1.0", "monolith@1000/1.0", "gateway@1000/1.0", "direct@1000/1.0",
 				"monolith@1000/1.0",
-				// the answer rate: 3 interleaved repetitions of --duration
-				"gateway@1000/3.0", "direct@1000/3.0", "monolith@1000/3.0", "monolith@1000/3.0", "direct@1000/3.0",
-				"gateway@1000/3.0", "gateway@1000/3.0", "direct@1000/3.0", "monolith@1000/3.0",
+				// the answer rate: 3 interleaved repetitions of 2 s
+				"gateway@1000/2.0", "direct@1000/2.0", "monolith@1000/2.0", "monolith@1000/2.0", "direct@1000/2.0",
+				"gateway@1000/2.0", "gateway@1000/2.0", "direct@1000/2.0", "monolith@1000/2.0",
 				// the curve: gateway and direct, windows for 10,000 samples within [2, 4]
 				// s
 				"gateway@500/4.0", "direct@500/4.0", "direct@1300/4.0", "gateway@1300/4.0", "gateway@1600/4.0",
@@ -133,7 +133,7 @@ class LatencyPhaseTests {
 				new long[] { 537, 230, 342 });
 		LatencyPhase.Measured m = run(settings(false, 5));
 		assertThat(calls.subList(0, 12)).allMatch(c -> c.endsWith("@1000/1.0"));
-		assertThat(calls.get(12)).isEqualTo("gateway@1000/3.0");
+		assertThat(calls.get(12)).isEqualTo("gateway@1000/2.0");
 		assertThat(m.warmup().rounds()).isEqualTo(4);
 		assertThat(m.warmup().stillFalling()).isEmpty();
 		assertThat(m.warmup().capped()).isFalse();
@@ -148,7 +148,7 @@ class LatencyPhaseTests {
 		warmupRounds(new long[] { 600, 250, 350 }, new long[] { 560, 260, 350 });
 		LatencyPhase.Measured m = run(settings(false, 5));
 		assertThat(m.warmup().rounds()).isEqualTo(2);
-		assertThat(calls.get(6)).isEqualTo("gateway@1000/3.0");
+		assertThat(calls.get(6)).isEqualTo("gateway@1000/2.0");
 	}
 
 	@Test
@@ -158,7 +158,7 @@ class LatencyPhaseTests {
 		LatencyPhase.Measured m = run(settings(false, 5));
 		assertThat(m.warmup().rounds()).isEqualTo(LatencyPhase.WARMUP_MAX_ROUNDS);
 		assertThat(m.warmup().capped()).isTrue();
-		assertThat(calls.get(12)).isEqualTo("gateway@1000/3.0");
+		assertThat(calls.get(12)).isEqualTo("gateway@1000/2.0");
 		assertThat(LatencyCurve.problems(m)).singleElement()
 			.asString()
 			.startsWith("latency engine: after 4 warm-up rounds the p50 of gateway was still falling (4 round(s)");
@@ -182,7 +182,7 @@ class LatencyPhaseTests {
 	void atLowRatesAWindowLastsLongEnoughForTheThousandSamplesAP99NeedsUpToTenSeconds() {
 		run(settings(false, 0), 200);
 		// the answer rate: 1,000 samples and a 10 % margin at 200 req/s take 5.5 s, so 6
-		// (--duration is 3)
+		// (the usual window is 2 s)
 		assertThat(calls).filteredOn(c -> c.contains("@200/")).hasSize(9).allMatch(c -> c.endsWith("/6.0"));
 		// the curve: 100 req/s would need 11 s, capped at 10; 260 req/s 4.2 s, so 5;
 		// 320 req/s fits the usual 4 s
