@@ -7,6 +7,8 @@
 #   3. one target down mid-run (./lab down monolith while bench measures it): INVALID, exit 3
 #   4. a good --quick run: "smoke run, not for quoting" first, the latency table with its rates and sample counts, exit 0
 #   5. --latency-arrivals poisson and --latency-connections reach the engine (run.json says so); a bad value exits 2
+#   6. a judged (not --quick) run: the engine's warm-up rounds with each target's p50, the answer rate at half the
+#      slowest target's TPS as the results table gives it, and 2 s windows there
 # Loopback only; every load is bounded by the runner's durations.
 set -euo pipefail
 CI_NAME=latency
@@ -130,6 +132,31 @@ check "a schedule it does not know: exit 2" \
   expect_exit 2 "$OUT/badarrivals.log" ./lab bench --quick --no-start --latency-arrivals bursty --metrics-port 0
 check "  ...naming the option and its values" \
   grep -q "invalid --latency-arrivals bursty .*uniform (the default) or poisson" "$OUT/badarrivals.log"
+
+echo "== 6. a judged run: the engine warms up in rounds, then 2 s windows at half the slowest target's TPS"
+check "exit 0" expect_exit 0 "$OUT/judged.log" ./lab bench --no-start --targets gateway,direct --warmup 1 \
+  --warmup-max 4 --repetitions 2 --duration 2 --latency-repetitions 2 --latency-levels 1 --no-dashboard \
+  --metrics-port 0 --results "$OUT/judged"
+check "run.json: 2 to 4 warm-up rounds with each target's p50, the answer rate from the TPS column, 2 s windows" \
+  python3 - "$OUT/judged" <<'PY'
+import glob, json, math, re, sys
+r = json.load(open(glob.glob(sys.argv[1] + "/*/run.json")[0]))
+l = r["latency"]
+warm = l.get("engine_warmup") or ""
+print("       engine warm-up:", warm)
+m = re.match(r"(\d+) round\(s\) of one 1 s window per target", warm)
+rounds_ok = m is not None and 2 <= int(m.group(1)) <= 4 and all(
+    re.search(t + r" [\d,]+( → [\d,]+){%d}" % (int(m.group(1)) - 1), warm) for t in ("gateway", "direct"))
+tps = {t["name"]: t["tps"] for t in r["targets"]}
+rate = max(1, math.floor(min(tps.values()) / 2))
+print("       TPS %s; answer rate %s (expected %s)" % (tps, l["answer_rate"], rate))
+answer = next(v for v in l["levels"] if v["rate"] == l["answer_rate"])
+windows = {t: (p["windows"], p["requests"]) for t, p in answer["targets"].items()}
+print("       at the answer rate, per target (windows, requests):", windows)
+# two windows of 2 s: 4 s of arrivals (a window stretched for a p99 holds about 1,100 each)
+windows_ok = all(w == 2 and (n <= 4 * rate * 1.05 + 2 or n >= 2 * 1000) for w, n in windows.values())
+sys.exit(0 if rounds_ok and l["answer_rate"] == rate and windows_ok and r["status"] == "valid" else 1)
+PY
 
 [ "$failures" -eq 0 ] || { echo "latency e2e: $failures check(s) failed; first: $FAILED"; exit 1; }
 echo "latency e2e: all checks passed"
