@@ -17,7 +17,7 @@ Usage: bench/latency-compare.sh [--rate R] [--seconds S] [--rounds N]
 
 Start the apps first: ./lab up. Then, on the warmed gateway and study-service (ports from lab.properties):
   1. warm-up: ./lab bench --no-start --targets gateway,direct (short), which also gives the default rate
-     (half the slower target's TPS, as ./lab bench chooses it) when --rate is not given
+     (a fifth of the slower target's TPS, as ./lab bench chooses it) when --rate is not given
   2. N rounds, each: Vegeta on gateway and direct (S s each, alternating order), then the lab's latency engine on
      both (./lab bench --latency-levels 1, 3 interleaved repetitions of S/3 s per target) twice: with evenly
      spaced arrivals, its default and Vegeta's schedule, and with Poisson arrivals (--latency-arrivals

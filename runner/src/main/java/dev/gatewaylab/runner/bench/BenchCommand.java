@@ -48,7 +48,7 @@ public final class BenchCommand implements Callable<Integer> {
 	Integer latencyRepetitions;
 
 	@Option(names = "--latency-levels", split = ",",
-			description = "The latency curve's arrival rates as multiples of the answer rate (--rate, default half the slowest target's TPS): default 0.5,1,1.3,1.6, i.e. 25/50/65/80 %% of that TPS.")
+			description = "The latency curve's arrival rates as multiples of the answer rate (--rate, default a fifth of the slowest target's TPS): default 1,2,3,4, i.e. 20/40/60/80 %% of that TPS.")
 	List<Double> latencyLevels;
 
 	@Option(names = "--latency-arrivals",
@@ -174,7 +174,7 @@ public final class BenchCommand implements Callable<Integer> {
 		for (double l : levels) {
 			if (!(l > 0) || Double.isInfinite(l)) {
 				throw new LabException("invalid --latency-levels " + latencyLevels + ": each must be > 0",
-						"use multiples of the answer rate, e.g. --latency-levels 0.5,1,1.3,1.6");
+						"use multiples of the answer rate, e.g. --latency-levels 1,2,3,4");
 			}
 		}
 		double min = minSuccess == null ? LatencyPlan.DEFAULT_MIN_SUCCESS : minSuccess;

@@ -22,8 +22,8 @@ import org.HdrHistogram.Histogram;
  * an interval — then the other rates of the curve for the hop's two targets (gateway and
  * direct; every target when the run has not both), each target at the same rates, in
  * alternating order. Rates are multiples of the answer rate ({@code --latency-levels});
- * by default 0.5, 1, 1.3 and 1.6 × half the slowest target's closed-model TPS = 25, 50,
- * 65 and 80 % of it.
+ * by default 1, 2, 3 and 4 × a fifth of the slowest target's closed-model TPS = 20, 40,
+ * 60 and 80 % of it.
  */
 final class LatencyPhase {
 
@@ -182,11 +182,11 @@ final class LatencyPhase {
 	 * the answer rate's repetitions and the curve's windows, each
 	 * {@value #WINDOW_OVERHEAD_SECONDS} s longer than its load. The answer rate is known
 	 * at the start only from --rate: then the windows are those {@link #run} will run,
-	 * stretched where a p99 needs it. Otherwise it is half the slowest target's
+	 * stretched where a p99 needs it. Otherwise it is a fifth of the slowest target's
 	 * closed-model TPS, measured later in the run, and the figure takes the answer rate's
-	 * windows at --duration and the curve's at 4 s, their length at the usual rates; at
-	 * low rates the windows stretch, and {@link #run} plans again once the rate is known
-	 * ({@link #seconds}).
+	 * windows at {@value #ANSWER_WINDOW_SECONDS} s and the curve's at 4 s, their length
+	 * at the usual rates; at low rates the windows stretch, and {@link #run} plans again
+	 * once the rate is known ({@link #seconds}).
 	 */
 	static long plannedSeconds(Settings s, LatencyPlan plan, int targets) {
 		LatencyPhase phase = new LatencyPhase(s, plan, null);

@@ -11,7 +11,7 @@ import dev.gatewaylab.runner.latency.OpenLoad;
  */
 record LatencyPlan(double[] levels, double minSuccess, OpenLoad.Arrivals arrivals, int connections) {
 
-	static final double[] DEFAULT_LEVELS = { 0.5, 1, 1.3, 1.6 };
+	static final double[] DEFAULT_LEVELS = { 1, 2, 3, 4 };
 
 	static final double DEFAULT_MIN_SUCCESS = 99;
 

@@ -28,7 +28,7 @@ public class LoadOptions {
 	Integer duration;
 
 	@Option(names = "--rate",
-			description = "Arrival rate in req/s of the open model: bench's equal-load phase (default: half the slowest target's measured TPS), soak's steady load (default: 70 %% of the open-model max).")
+			description = "Arrival rate in req/s of the open model: bench's equal-load phase (default: a fifth of the slowest target's measured TPS), soak's steady load (default: 70 %% of the open-model max).")
 	Double rate;
 
 	public int warmup(int dflt) {

@@ -7,9 +7,9 @@ import java.util.Map;
 
 /**
  * Everything a run was asked to do; written verbatim into run.json. {@code rate} is the
- * arrival rate of the equal-load latency phase (0 = half the slowest target's measured
- * throughput), or of every measured repetition when {@code openModel} (an open-model
- * experiment); {@code latencyRepetitions} 0 skips the equal-load phase.
+ * arrival rate of the equal-load latency phase (0 = a fifth of the slowest target's
+ * measured throughput), or of every measured repetition when {@code openModel} (an
+ * open-model experiment); {@code latencyRepetitions} 0 skips the equal-load phase.
  */
 public record Settings(int repetitions, int durationSeconds, int warmupSeconds, int warmupMaxSeconds, int threads,
 		double rate, boolean openModel, int latencyRepetitions, int rampupSeconds, List<Target> targets,
@@ -70,11 +70,10 @@ public record Settings(int repetitions, int durationSeconds, int warmupSeconds, 
 		m.put("warmup_max_s", warmupMaxSeconds);
 		m.put("threads", threads);
 		m.put("rate", rate);
-		m.put("model",
-				openModel ? "open at " + rate + " req/s (warm-up: closed, " + threads + " threads)"
-						: "closed (" + threads + " threads)" + (latencyRepetitions > 0
-								? ", then open at " + (rate > 0 ? rate + " req/s" : "half the slowest target's TPS")
-								: ""));
+		m.put("model", openModel ? "open at " + rate + " req/s (warm-up: closed, " + threads + " threads)"
+				: "closed (" + threads + " threads)" + (latencyRepetitions > 0
+						? ", then open at " + (rate > 0 ? rate + " req/s" : "a fifth of the slowest target's TPS")
+						: ""));
 		m.put("latency_repetitions", latencyRepetitions);
 		m.put("rampup_s", rampupSeconds);
 		m.put("quick", quick);

@@ -75,20 +75,33 @@ class LatencyPhaseTests {
 		return phase(s).run(targets(), answerRate, progress);
 	}
 
+	/**
+	 * The levels of the earlier default, 0.5, 1, 1.3 and 1.6: a curve below the answer
+	 * rate.
+	 */
+	private static final double[] LEVELS_AROUND = { 0.5, 1, 1.3, 1.6 };
+
+	private LatencyPhase.Measured run(Settings s, double answerRate, double[] levels) {
+		return phase(s, levels).run(targets(), answerRate, progress);
+	}
+
 	/** Each window's p50 in µs, in the order run (300 past the list). */
 	private final List<Long> p50PerWindow = new ArrayList<>();
 
 	private LatencyPhase phase(Settings s) {
-		return new LatencyPhase(s, new LatencyPlan(LatencyPlan.DEFAULT_LEVELS, 99),
-				(target, request, rate, seconds) -> {
-					assertThat(request.idMax()).isEqualTo(50);
-					int i = calls.size();
-					long p50 = i < p50PerWindow.size() ? p50PerWindow.get(i) : 300;
-					calls.add(target.name() + "@" + Math.round(rate) + "/" + seconds);
-					windowSeconds.add(seconds);
-					secondsLeft.add(progress.secondsLeft());
-					return LatencyCurveTests.window(rate, 100, p50, 3 * p50);
-				});
+		return phase(s, LatencyPlan.DEFAULT_LEVELS);
+	}
+
+	private LatencyPhase phase(Settings s, double[] levels) {
+		return new LatencyPhase(s, new LatencyPlan(levels, 99), (target, request, rate, seconds) -> {
+			assertThat(request.idMax()).isEqualTo(50);
+			int i = calls.size();
+			long p50 = i < p50PerWindow.size() ? p50PerWindow.get(i) : 300;
+			calls.add(target.name() + "@" + Math.round(rate) + "/" + seconds);
+			windowSeconds.add(seconds);
+			secondsLeft.add(progress.secondsLeft());
+			return LatencyCurveTests.window(rate, 100, p50, 3 * p50);
+		});
 	}
 
 	private static List<Target> targets() {
@@ -108,9 +121,9 @@ class LatencyPhaseTests {
 				"gateway@1000/2.0", "gateway@1000/2.0", "direct@1000/2.0", "monolith@1000/2.0",
 				// the curve: gateway and direct, windows for 10,000 samples within [2, 4]
 				// s
-				"gateway@500/4.0", "direct@500/4.0", "direct@1300/4.0", "gateway@1300/4.0", "gateway@1600/4.0",
-				"direct@1600/4.0");
-		assertThat(m.byRate().keySet()).containsExactly(500.0, 1000.0, 1300.0, 1600.0);
+				"gateway@2000/4.0", "direct@2000/4.0", "direct@3000/4.0", "gateway@3000/4.0", "gateway@4000/3.0",
+				"direct@4000/3.0");
+		assertThat(m.byRate().keySet()).containsExactly(1000.0, 2000.0, 3000.0, 4000.0);
 		assertThat(m.byRate().get(1000.0).get("gateway").windows()).hasSize(3);
 		assertThat(m.warmup().rounds()).isEqualTo(2);
 		assertThat(m.warmup().capped()).isFalse();
@@ -175,12 +188,13 @@ class LatencyPhaseTests {
 
 	@Test
 	void aFractionalAnswerRateIsTheCurvesPointNotASecondPointBesideIt() {
-		assertThat(LatencyPhase.rates(333.3, LatencyPlan.DEFAULT_LEVELS)).containsExactly(167.0, 333.3, 433.0, 533.0);
+		assertThat(LatencyPhase.rates(333.3, new double[] { 0.5, 1, 1.3, 1.6 })).containsExactly(167.0, 333.3, 433.0,
+				533.0);
 	}
 
 	@Test
 	void atLowRatesAWindowLastsLongEnoughForTheThousandSamplesAP99NeedsUpToTenSeconds() {
-		run(settings(false, 0), 200);
+		run(settings(false, 0), 200, LEVELS_AROUND);
 		// the answer rate: 1,000 samples and a 10 % margin at 200 req/s take 5.5 s, so 6
 		// (the usual window is 2 s)
 		assertThat(calls).filteredOn(c -> c.contains("@200/")).hasSize(9).allMatch(c -> c.endsWith("/6.0"));
@@ -190,7 +204,7 @@ class LatencyPhaseTests {
 			.containsExactly("gateway@100/10.0", "direct@100/10.0", "direct@260/5.0", "gateway@260/5.0",
 					"gateway@320/4.0", "direct@320/4.0");
 		calls.clear();
-		run(settings(false, 0), 40);
+		run(settings(false, 0), 40, LEVELS_AROUND);
 		// 1,100 samples at 40 req/s would take 27.5 s: capped at 10 (that point prints no
 		// p99)
 		assertThat(calls).filteredOn(c -> c.contains("@40/")).allMatch(c -> c.endsWith("/10.0"));
