@@ -19,9 +19,9 @@ Start the apps first: ./lab up. Then, on the warmed gateway and study-service (p
   1. warm-up: ./lab bench --no-start --targets gateway,direct (short), which also gives the default rate
      (a fifth of the slower target's TPS, as ./lab bench chooses it) when --rate is not given
   2. N rounds, each: Vegeta on gateway and direct (S s each, alternating order), then the lab's latency engine on
-     both (./lab bench --latency-levels 1, 3 interleaved repetitions of S/3 s per target) twice: with evenly
-     spaced arrivals, its default and Vegeta's schedule, and with Poisson arrivals (--latency-arrivals
-     poisson); all at the same rate, the lab's runs in alternating order
+     both (./lab bench --latency-levels 1: its warm-up rounds, then S/2 interleaved repetitions of 2 s per target)
+     twice: with evenly spaced arrivals, its default and Vegeta's schedule, and with Poisson arrivals
+     (--latency-arrivals poisson); all at the same rate, the lab's runs in alternating order
   3. a table per round and tool (p50/p99 of each target, the hop's added p50/p99), then each tool's mean added
      p50/p99 side by side: the lab agrees when, with its default (Vegeta's) schedule, its added p50 is within
      ± 0.1 ms and its added p99 within ± 35 % of Vegeta's (exit 0; 3 when not); what Poisson arrivals add is
@@ -78,9 +78,10 @@ vegeta() { # vegeta TARGET ROUND: one open-model window at RATE into vegeta-TARG
   "${VEGETA[@]}" attack -targets="$DIR/$1.targets" -rate="$RATE/1s" -duration="${SECONDS_PER}s" -timeout=10s \
     | "${VEGETA[@]}" report -type=json > "$DIR/vegeta-$1-$2.json"
 }
-lab_engine() { # lab_engine ARRIVALS ROUND: the lab's engine at RATE, 3 interleaved repetitions of S/3 s per target
-  ./lab bench --no-start --targets gateway,direct --warmup 0 --repetitions 1 --duration $((SECONDS_PER / 3)) \
-    --latency-repetitions 3 --latency-levels 1 --latency-arrivals "$1" --rate "$RATE" --no-dashboard \
+lab_engine() { # lab_engine ARRIVALS ROUND: the lab's engine at RATE, its warm-up rounds (discarded), then S/2
+  # interleaved repetitions of 2 s per target (a short closed-model warm-up and repetition come first: the runner's)
+  ./lab bench --no-start --targets gateway,direct --warmup 1 --warmup-max 2 --repetitions 1 --duration 2 \
+    --latency-repetitions $((SECONDS_PER / 2)) --latency-levels 1 --latency-arrivals "$1" --rate "$RATE" --no-dashboard \
     --metrics-port 0 --results "$DIR/lab-$1-$2" > "$DIR/lab-$1-$2.log" 2>&1 \
     || { tail -5 "$DIR/lab-$1-$2.log"; echo "error: the lab's run failed ($DIR/lab-$1-$2.log)" >&2; exit 1; }
 }
