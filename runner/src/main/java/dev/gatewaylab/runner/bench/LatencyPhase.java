@@ -5,7 +5,6 @@ import dev.gatewaylab.runner.latency.PlanRequest;
 import dev.gatewaylab.runner.run.Progress;
 import dev.gatewaylab.runner.run.Settings;
 import dev.gatewaylab.runner.run.Target;
-import dev.gatewaylab.runner.stats.Percentiles;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -28,28 +27,6 @@ import org.HdrHistogram.Histogram;
 final class LatencyPhase {
 
 	/**
-	 * Windows at the curve's other rates last long enough for {@value #CURVE_SAMPLES}
-	 * samples, within [2, 4] s (the run's time budget: a point short of 10,000 prints its
-	 * count and no p99.9).
-	 */
-	static final long CURVE_SAMPLES = 10_000;
-
-	/**
-	 * The longest a window is stretched so that it holds the samples a p99 needs
-	 * ({@link Percentiles#minSamples}: 1,000, and {@link #P99_SAMPLE_MARGIN}): at low
-	 * rates a window lasts up to this long rather than print no p99.
-	 */
-	static final double MAX_WINDOW_SECONDS = 10;
-
-	/**
-	 * The share of samples a window stretched for a p99 is planned to hold beyond the
-	 * 1,000 it needs: the engine's first arrivals come a little after the window opens
-	 * and its last ones may fall outside it, so a window planned for exactly 1,000 (334
-	 * req/s × 3 s) ended with 998 and printed no p99.
-	 */
-	static final double P99_SAMPLE_MARGIN = 0.1;
-
-	/**
 	 * Seconds a window takes beyond its load, about: the engine opens its connections
 	 * before the first arrival and waits for the last arrival's response.
 	 */
@@ -57,37 +34,6 @@ final class LatencyPhase {
 
 	/** Seconds the engine's first window takes beyond the others (a cold start). */
 	static final double ENGINE_START_SECONDS = 3;
-
-	/**
-	 * Seconds of a window at the answer rate (a --quick run's: 1): five of 2 s, where
-	 * three of 3 s had been, give the added p50's interval t(4) = 2.78 instead of t(2) =
-	 * 4.30 for about the same samples. With three, the windows' ± 8–10 % spread in the
-	 * gateway's p50 left the added p50 "not resolved" (± 27–59 %) in two of four default
-	 * runs.
-	 */
-	static final double ANSWER_WINDOW_SECONDS = 2;
-
-	/** Seconds of a discarded warm-up window. */
-	static final double WARMUP_WINDOW_SECONDS = 1;
-
-	/**
-	 * Warm-up rounds at least. The engine's code runs in the runner's JVM and is first
-	 * used in this phase, and the targets meet an open-model load on fresh connections:
-	 * in the first round of 1 s per target at 3,634 req/s the gateway's p50 was 9.6 ms,
-	 * in the second 0.80, in the third 0.58, then 0.54; with one round only, the first
-	 * measured repetition's added p50 stood 40–80 % above the others'.
-	 */
-	static final int WARMUP_MIN_ROUNDS = 2;
-
-	/** Warm-up rounds at most: past them the phase measures and says so. */
-	static final int WARMUP_MAX_ROUNDS = 4;
-
-	/**
-	 * A target's p50 is still falling while its last round's is more than this share, in
-	 * %, below the best of its earlier rounds; the engine is warm when no target's is.
-	 * Window-to-window, a warm target's p50 moves by up to ≈ 10 %.
-	 */
-	static final double STILL_FALLING_PERCENT = 10;
 
 	private final Settings s;
 
@@ -121,86 +67,29 @@ final class LatencyPhase {
 	}
 
 	/**
-	 * The engine's warm-up: rounds of one discarded {@value #WARMUP_WINDOW_SECONDS} s
-	 * window per target at the answer rate, at least {@value #WARMUP_MIN_ROUNDS}, until
-	 * no target's p50 is still falling ({@value #STILL_FALLING_PERCENT} %), at most
-	 * {@value #WARMUP_MAX_ROUNDS}. Per target, its p50 in µs per round (NaN: no samples).
-	 */
-	record EngineWarmup(Map<String, List<Double>> p50Us) {
-
-		int rounds() {
-			return this.p50Us.values().stream().mapToInt(List::size).max().orElse(0);
-		}
-
-		/** The targets whose p50 is still falling after the last round. */
-		List<String> stillFalling() {
-			return this.p50Us.entrySet().stream().filter(e -> falling(e.getValue())).map(Map.Entry::getKey).toList();
-		}
-
-		/**
-		 * Whether the last round's p50 is more than {@value #STILL_FALLING_PERCENT} %
-		 * below the best of the earlier rounds' (a round without samples judges nothing).
-		 */
-		static boolean falling(List<Double> p50s) {
-			if (p50s.size() < 2) {
-				return true;
-			}
-			double last = p50s.get(p50s.size() - 1);
-			double best = p50s.subList(0, p50s.size() - 1)
-				.stream()
-				.mapToDouble(Double::doubleValue)
-				.filter(v -> !Double.isNaN(v))
-				.min()
-				.orElse(Double.NaN);
-			return last < best * (1 - STILL_FALLING_PERCENT / 100);
-		}
-
-		/** Whether it stopped at the cap with a target's p50 still falling. */
-		boolean capped() {
-			return rounds() >= WARMUP_MAX_ROUNDS && !stillFalling().isEmpty();
-		}
-
-		/** run.json's and the report's account of it. */
-		String describe() {
-			StringBuilder perTarget = new StringBuilder();
-			this.p50Us.forEach((target, p50s) -> perTarget.append(perTarget.isEmpty() ? "" : "; ")
-				.append(target)
-				.append(' ')
-				.append(String.join(" → ", p50s.stream().map(v -> String.format(Locale.ROOT, "%,.0f", v)).toList())));
-			return String.format(Locale.ROOT,
-					"%d round(s) of one %.0f s window per target at the answer rate, discarded; p50 µs per round: %s "
-							+ "(rule: at least %d rounds, until no target's p50 is more than %.0f %% below its best "
-							+ "earlier round's, at most %d)",
-					rounds(), WARMUP_WINDOW_SECONDS, perTarget, WARMUP_MIN_ROUNDS, STILL_FALLING_PERCENT,
-					WARMUP_MAX_ROUNDS);
-		}
-
-	}
-
-	/**
 	 * A planning figure for the start of a run: a cold start of the engine, its warm-up,
 	 * the answer rate's repetitions and the curve's windows, each
 	 * {@value #WINDOW_OVERHEAD_SECONDS} s longer than its load. The answer rate is known
 	 * at the start only from --rate: then the windows are those {@link #run} will run,
 	 * stretched where a p99 needs it. Otherwise it is a fifth of the slowest target's
 	 * closed-model TPS, measured later in the run, and the figure takes the answer rate's
-	 * windows at {@value #ANSWER_WINDOW_SECONDS} s and the curve's at 4 s, their length
-	 * at the usual rates; at low rates the windows stretch, and {@link #run} plans again
-	 * once the rate is known ({@link #seconds}).
+	 * windows at {@value WindowLengths#ANSWER_SECONDS} s and the curve's at 4 s, their
+	 * length at the usual rates; at low rates the windows stretch, and {@link #run} plans
+	 * again once the rate is known ({@link #seconds}).
 	 */
 	static long plannedSeconds(Settings s, LatencyPlan plan, int targets) {
 		LatencyPhase phase = new LatencyPhase(s, plan, null);
 		double rate = s.rate();
-		double warm = phase.warms() ? WARMUP_MIN_ROUNDS * targets * (WARMUP_WINDOW_SECONDS + WINDOW_OVERHEAD_SECONDS)
-				: 0;
+		double warm = phase.warms()
+				? EngineWarmup.MIN_ROUNDS * targets * (EngineWarmup.WINDOW_SECONDS + WINDOW_OVERHEAD_SECONDS) : 0;
 		double answer = Math.max(1, s.latencyRepetitions()) * targets
-				* ((rate > 0 ? phase.answerSeconds(rate) : s.quick() ? 1 : ANSWER_WINDOW_SECONDS)
+				* ((rate > 0 ? WindowLengths.answer(s.quick(), rate) : s.quick() ? 1 : WindowLengths.ANSWER_SECONDS)
 						+ WINDOW_OVERHEAD_SECONDS);
 		int curveTargets = Math.min(targets, 2);
 		double curve = 0;
 		if (rate > 0) {
 			for (double r : phase.curveRates(rate)) {
-				curve += curveTargets * (phase.curveSeconds(r) + WINDOW_OVERHEAD_SECONDS);
+				curve += curveTargets * (WindowLengths.curve(s.quick(), r) + WINDOW_OVERHEAD_SECONDS);
 			}
 		}
 		else {
@@ -241,30 +130,6 @@ final class LatencyPhase {
 		return !s.quick() && s.warmupSeconds() > 0;
 	}
 
-	/** Seconds of one window at a curve rate (not the answer rate). */
-	double curveSeconds(double rate) {
-		return s.quick() ? 1 : forP99(rate, Math.min(4, Math.max(2, Math.ceil(CURVE_SAMPLES / rate))));
-	}
-
-	/**
-	 * Seconds of one window at the answer rate: {@value #ANSWER_WINDOW_SECONDS}, longer
-	 * where that would hold too few samples for a p99 (one window per repetition gives
-	 * the added p99's interval); a --quick run's one second, whatever it holds.
-	 */
-	double answerSeconds(double rate) {
-		return s.quick() ? 1 : forP99(rate, ANSWER_WINDOW_SECONDS);
-	}
-
-	/**
-	 * {@code seconds}, or as long as a p99's samples and the margin take at {@code rate}
-	 * (at most {@value #MAX_WINDOW_SECONDS} s).
-	 */
-	private static double forP99(double rate, double seconds) {
-		long samples = Math.round(Percentiles.minSamples(99) * (1 + P99_SAMPLE_MARGIN));
-		double needed = Math.ceil(samples / rate);
-		return Math.max(seconds, Math.min(MAX_WINDOW_SECONDS, needed));
-	}
-
 	/**
 	 * One window the phase runs: its progress line, target, rate and seconds; a window of
 	 * the engine's warm-up ({@code warmupRound} > 0) is discarded, not recorded.
@@ -291,14 +156,14 @@ final class LatencyPhase {
 		List<Planned> out = new ArrayList<>();
 		for (Target t : measured) {
 			out.add(new Planned(String.format(Locale.ROOT, "latency engine warm-up %d %s %.0f req/s (discarded)", round,
-					t.name(), answerRate), t, answerRate, WARMUP_WINDOW_SECONDS, round));
+					t.name(), answerRate), t, answerRate, EngineWarmup.WINDOW_SECONDS, round));
 		}
 		return out;
 	}
 
 	/**
 	 * Every window the phase plans at {@code answerRate}, in order: the engine's warm-up
-	 * ({@value #WARMUP_MIN_ROUNDS} rounds; {@link #run} may add rounds), the answer
+	 * ({@value EngineWarmup#MIN_ROUNDS} rounds; {@link #run} may add rounds), the answer
 	 * rate's interleaved repetitions, then the curve's other rates for the hop's two
 	 * targets (every target when the run has not both).
 	 */
@@ -309,12 +174,12 @@ final class LatencyPhase {
 		List<Target> curve = hop.size() == 2 ? hop : measured;
 		List<Planned> out = new ArrayList<>();
 		if (warms()) {
-			for (int round = 1; round <= WARMUP_MIN_ROUNDS; round++) {
+			for (int round = 1; round <= EngineWarmup.MIN_ROUNDS; round++) {
 				out.addAll(warmupRound(measured, answerRate, round));
 			}
 		}
 		int reps = Math.max(1, s.latencyRepetitions());
-		double answerSeconds = answerSeconds(answerRate);
+		double answerSeconds = WindowLengths.answer(s.quick(), answerRate);
 		for (int rep = 1; rep <= reps; rep++) {
 			for (Target t : ordered(measured, rep)) {
 				out.add(new Planned(
@@ -326,7 +191,7 @@ final class LatencyPhase {
 		for (double rate : curveRates(answerRate)) {
 			for (Target t : ordered(curve, ++i)) {
 				out.add(new Planned(String.format(Locale.ROOT, "latency %s %.0f req/s", t.name(), rate), t, rate,
-						curveSeconds(rate), 0));
+						WindowLengths.curve(s.quick(), rate), 0));
 			}
 		}
 		return out;
@@ -376,7 +241,7 @@ final class LatencyPhase {
 					&& (i + 1 == schedule.size() || schedule.get(i + 1).warmupRound() != w.warmupRound());
 			// the first rounds are in the schedule; a later one only while a p50 still
 			// falls
-			if (roundEnds && w.warmupRound() >= WARMUP_MIN_ROUNDS && w.warmupRound() < WARMUP_MAX_ROUNDS
+			if (roundEnds && w.warmupRound() >= EngineWarmup.MIN_ROUNDS && w.warmupRound() < EngineWarmup.MAX_ROUNDS
 					&& !new EngineWarmup(warmupP50Us).stillFalling().isEmpty()) {
 				List<Planned> more = warmupRound(measured, answerRate, w.warmupRound() + 1);
 				schedule.addAll(i + 1, more);

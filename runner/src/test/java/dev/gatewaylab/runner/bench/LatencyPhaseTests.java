@@ -169,7 +169,7 @@ class LatencyPhaseTests {
 		warmupRounds(new long[] { 2_000, 250, 350 }, new long[] { 1_500, 250, 350 }, new long[] { 1_100, 250, 350 },
 				new long[] { 800, 250, 350 });
 		LatencyPhase.Measured m = run(settings(false, 5));
-		assertThat(m.warmup().rounds()).isEqualTo(LatencyPhase.WARMUP_MAX_ROUNDS);
+		assertThat(m.warmup().rounds()).isEqualTo(EngineWarmup.MAX_ROUNDS);
 		assertThat(m.warmup().capped()).isTrue();
 		assertThat(calls.get(12)).isEqualTo("gateway@1000/2.0");
 		assertThat(LatencyCurve.problems(m)).singleElement()
@@ -179,11 +179,11 @@ class LatencyPhaseTests {
 
 	@Test
 	void aRoundWithoutSamplesJudgesNothing() {
-		assertThat(LatencyPhase.EngineWarmup.falling(List.of(Double.NaN, 300.0))).isFalse();
-		assertThat(LatencyPhase.EngineWarmup.falling(List.of(300.0, Double.NaN))).isFalse();
-		assertThat(LatencyPhase.EngineWarmup.falling(List.of(300.0))).isTrue();
-		assertThat(LatencyPhase.EngineWarmup.falling(List.of(400.0, 300.0, 290.0))).isFalse();
-		assertThat(LatencyPhase.EngineWarmup.falling(List.of(400.0, 300.0, 260.0))).isTrue();
+		assertThat(EngineWarmup.falling(List.of(Double.NaN, 300.0))).isFalse();
+		assertThat(EngineWarmup.falling(List.of(300.0, Double.NaN))).isFalse();
+		assertThat(EngineWarmup.falling(List.of(300.0))).isTrue();
+		assertThat(EngineWarmup.falling(List.of(400.0, 300.0, 290.0))).isFalse();
+		assertThat(EngineWarmup.falling(List.of(400.0, 300.0, 260.0))).isTrue();
 	}
 
 	@Test
