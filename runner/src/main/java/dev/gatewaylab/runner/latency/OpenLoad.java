@@ -4,18 +4,13 @@ import static io.hyperfoil.http.steps.HttpStepCatalog.SC;
 
 import io.hyperfoil.api.config.Benchmark;
 import io.hyperfoil.api.config.BenchmarkBuilder;
-import io.hyperfoil.api.config.Phase;
 import io.hyperfoil.api.config.PhaseBuilder;
-import io.hyperfoil.api.session.PhaseInstance;
 import io.hyperfoil.api.statistics.StatisticsSnapshot;
-import io.hyperfoil.core.impl.LocalSimulationRunner;
 import io.hyperfoil.http.api.HttpMethod;
 import io.hyperfoil.http.config.HttpPluginBuilder;
 import io.hyperfoil.http.config.Protocol;
 import io.hyperfoil.http.statistics.HttpStats;
 import java.net.URI;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
 import org.HdrHistogram.Histogram;
 
@@ -129,31 +124,15 @@ public final class OpenLoad {
 			.endScenario();
 		Benchmark benchmark = builder.build();
 		Histogram histogram = new Histogram(3);
-		StatisticsSnapshot total = new StatisticsSnapshot();
-		AtomicBoolean throttled = new AtomicBoolean();
-		LocalSimulationRunner runner = new LocalSimulationRunner(benchmark,
-				(phase, stepId, metric, snapshot, countDown) -> {
-					synchronized (total) {
-						total.add(snapshot);
-					}
-				}, null, null) {
-			@Override
-			protected CompletableFuture<Void> phaseChanged(Phase phase, PhaseInstance.Status status,
-					boolean sessionLimitExceeded, Throwable error) {
-				if (sessionLimitExceeded) {
-					throttled.set(true);
-				}
-				return super.phaseChanged(phase, status, sessionLimitExceeded, error);
-			}
-		};
-		runner.run();
+		WindowRunner runner = new WindowRunner(benchmark);
+		StatisticsSnapshot total = runner.run();
 		histogram.add(total.histogram);
 		HttpStats http = HttpStats.get(total);
 		long ok = request.expectStatus() >= 200 && request.expectStatus() < 300 ? http.status_2xx : 0;
 		long failures = total.requestCount - ok;
 		double achieved = rate > 0 ? rate : total.responseCount / (durationMs / 1000.0);
 		return new Window(histogram, total.requestCount, total.responseCount, ok, Math.max(0, failures),
-				total.blockedTime, throttled.get(), achieved, durationMs / 1000.0);
+				total.blockedTime, runner.throttled(), achieved, durationMs / 1000.0);
 	}
 
 }
