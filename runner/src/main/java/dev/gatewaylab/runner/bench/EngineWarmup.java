@@ -19,8 +19,9 @@ record EngineWarmup(Map<String, List<Double>> p50Us) {
 	 * Warm-up rounds at least. The engine's code runs in the runner's JVM and is first
 	 * used in this phase, and the targets meet an open-model load on fresh connections:
 	 * in the first round of 1 s per target at 3,634 req/s the gateway's p50 was 9.6 ms,
-	 * in the second 0.80, in the third 0.58, then 0.54; with one round only, the first
-	 * measured repetition's added p50 stood 40–80 % above the others'.
+	 * in the second 0.80, in the third 0.58, then 0.54. With one round only, the first
+	 * measured repetition's added p50 stood 40–80 % above the others' at half the slowest
+	 * TPS, 2–35 % at a sixth of it (docs/performance.md).
 	 */
 	static final int MIN_ROUNDS = 2;
 
@@ -59,6 +60,23 @@ record EngineWarmup(Map<String, List<Double>> p50Us) {
 			.min()
 			.orElse(Double.NaN);
 		return last < best * (1 - STILL_FALLING_PERCENT / 100);
+	}
+
+	/**
+	 * The targets still falling with their last two rounds' p50, e.g.
+	 * {@code gateway 558 → 486 µs}.
+	 */
+	String stillFallingLastRounds() {
+		return String.join("; ", stillFalling().stream().map(target -> {
+			List<Double> p50s = this.p50Us.get(target);
+			return target + " "
+					+ String.join(" → ",
+							p50s.subList(Math.max(0, p50s.size() - 2), p50s.size())
+								.stream()
+								.map(v -> String.format(Locale.ROOT, "%,.0f", v))
+								.toList())
+					+ " µs";
+		}).toList());
 	}
 
 	/** Whether it stopped at the cap with a target's p50 still falling. */

@@ -59,10 +59,10 @@ final class LatencyCurve {
 		List<String> out = new ArrayList<>();
 		if (m.warmup() != null && m.warmup().capped()) {
 			out.add(String.format(java.util.Locale.ROOT,
-					"latency engine: after %d warm-up rounds the p50 of %s was still falling (%s) — the first "
+					"latency engine: after %d warm-up rounds the p50 was still falling (%s) — the first "
 							+ "repetition at the answer rate may be slower than the others, and the added latency's "
 							+ "interval wider",
-					m.warmup().rounds(), String.join(", ", m.warmup().stillFalling()), m.warmup().describe()));
+					m.warmup().rounds(), m.warmup().stillFallingLastRounds()));
 		}
 		m.skipped().forEach(t -> out.add("latency engine: not measured: " + t + " — JMeter's figures only"));
 		m.byRate().forEach((rate, targets) -> targets.forEach((target, w) -> {
