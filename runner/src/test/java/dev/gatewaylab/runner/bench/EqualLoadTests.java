@@ -18,8 +18,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class EqualLoadTests {
 
 	private static Settings settings(int warmupSeconds, boolean quick) {
-		return new Settings(8, 3, warmupSeconds, 120, 8, 0, false, 1, 0, List.of(), Map.of(), null, null, 0, null,
-				quick, null, false, null);
+		return TestSettings.bench().warmup(warmupSeconds).quick(quick).build();
 	}
 
 	@Test
@@ -70,8 +69,7 @@ class EqualLoadTests {
 
 	@Test
 	void anExplicitRateWinsAndTheRateIsNeverBelowOne() {
-		Settings withRate = new Settings(8, 3, 5, 120, 8, 1234, false, 1, 0, List.of(), Map.of(), null, null, 0, null,
-				false, null, false, null);
+		Settings withRate = TestSettings.bench().rate(1234).build();
 		TargetRun gateway = run("gateway", window(0, 3, 3_000));
 		assertThat(EqualLoad.rate(withRate, List.of(gateway))).isEqualTo(1234);
 		assertThat(EqualLoad.rate(settings(5, false), List.of(run("gateway", window(0, 3, 3))))).isEqualTo(1);

@@ -43,8 +43,13 @@ class LatencyPhaseTests {
 	}
 
 	private static Settings settings(boolean quick, int warmup) {
-		return new Settings(8, 3, warmup, 120, 8, 0, false, 3, 0, List.of(), Map.of("idMax", "50"), null, null, 0, null,
-				quick, null, false, catalog());
+		return TestSettings.bench()
+			.warmup(warmup)
+			.latencyRepetitions(3)
+			.quick(quick)
+			.jmeterProperties(Map.of("idMax", "50"))
+			.catalog(catalog())
+			.build();
 	}
 
 	private static Target t(String name) {
@@ -244,8 +249,12 @@ class LatencyPhaseTests {
 
 	@Test
 	void withRateTheStartOfRunFigureIsTheWindowsThePhaseRunsAndTheEnginesColdStart() {
-		Settings at200 = new Settings(8, 3, 5, 120, 8, 200, false, 3, 0, List.of(), Map.of("idMax", "50"), null, null,
-				0, null, false, null, false, catalog());
+		Settings at200 = TestSettings.bench()
+			.rate(200)
+			.latencyRepetitions(3)
+			.jmeterProperties(Map.of("idMax", "50"))
+			.catalog(catalog())
+			.build();
 		run(at200, 200);
 		double ran = windowSeconds.stream().mapToDouble(s -> s + LatencyPhase.WINDOW_OVERHEAD_SECONDS).sum();
 		assertThat(LatencyPhase.plannedSeconds(at200, new LatencyPlan(LatencyPlan.DEFAULT_LEVELS, 99), 3))

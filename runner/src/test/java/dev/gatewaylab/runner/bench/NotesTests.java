@@ -1,9 +1,7 @@
 package dev.gatewaylab.runner.bench;
 
-import dev.gatewaylab.runner.run.Remote;
 import dev.gatewaylab.runner.run.Settings;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -14,8 +12,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class NotesTests {
 
 	private static Settings settings(int warmupSeconds, boolean quick) {
-		return new Settings(8, 3, warmupSeconds, 120, 8, 0, false, 1, 0, List.of(), Map.of(), null, null, 0,
-				Remote.NONE, quick, null, false, null);
+		return TestSettings.bench().warmup(warmupSeconds).quick(quick).build();
 	}
 
 	@Test
