@@ -9,6 +9,8 @@
 #   5. --latency-arrivals poisson and --latency-connections reach the engine (run.json says so); a bad value exits 2
 #   6. a judged (not --quick) run: the engine's warm-up rounds with each target's p50, the answer rate at a fifth of
 #      the slowest target's TPS as the results table gives it, and 2 s windows there
+#   7. bench/latency-compare.sh, small (Vegeta from the Go module proxy beside the lab's engine): the table of both
+#      tools, the schedule Vegeta sent, the lab's run judged on the nearest one; a bad option exits 2
 # Loopback only; every load is bounded by the runner's durations.
 set -euo pipefail
 CI_NAME=latency
@@ -157,6 +159,23 @@ print("       at the answer rate, per target (windows, requests):", windows)
 windows_ok = all(w == 2 and (n <= 4 * rate * 1.05 + 2 or n >= 2 * 1000) for w, n in windows.values())
 sys.exit(0 if rounds_ok and l["answer_rate"] == rate and windows_ok and r["status"] == "valid" else 1)
 PY
+
+echo "== 7. bench/latency-compare.sh, small: Vegeta and the lab's engine at the same rate, Vegeta's schedule measured"
+# the verdict of a 3 s round is not the point here (exit 3 when the tools disagree): the mechanics are
+check "exit 0 or 3 (agree or not)" bash -c 'bench/latency-compare.sh --seconds 3 --rounds 1 > "$0" 2>&1; rc=$?;
+  echo "       exit $rc"; [ "$rc" = 0 ] || [ "$rc" = 3 ]' "$OUT/compare.log"
+check "compare.md: Vegeta and both lab runs, Vegeta's schedule as sent, one lab run judged" python3 - <<'PY'
+import glob, re, sys
+md = open(sorted(glob.glob("results/latency-compare/*/compare.md"))[-1], encoding="utf-8").read()
+print("       " + "\n       ".join(l for l in md.splitlines() if l.startswith(("Vegeta's schedule", "- lab"))))
+m = re.search(r"gaps' coefficient of variation (\d+\.\d+), (\d+) % of them under a quarter", md)
+rows = [l for l in md.splitlines() if l.startswith("| 1 |")]
+ok = (m is not None and len(rows) == 3 and md.count("judged: the schedule nearest Vegeta's") == 1
+      and md.count("shown, not judged") == 1 and all(re.search(r"\*\*-?\d+\.\d{3}\*\*", r) for r in rows))
+sys.exit(0 if ok else 1)
+PY
+check "--seconds 1: exit 2 naming the option" bash -c 'bench/latency-compare.sh --seconds 1 > "$0" 2>&1; [ $? = 2 ] &&
+  grep -q "seconds must be ≥ 3" "$0"' "$OUT/compare-bad.log"
 
 [ "$failures" -eq 0 ] || { echo "latency e2e: $failures check(s) failed; first: $FAILED"; exit 1; }
 echo "latency e2e: all checks passed"
