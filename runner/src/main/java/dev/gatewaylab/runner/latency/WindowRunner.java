@@ -74,7 +74,9 @@ final class WindowRunner extends SimulationRunner {
 			}
 			// a phase told to terminate stops its sessions at once; should it not, the
 			// window has no statistics and the run says the engine produced nothing
-			terminated.await(TERMINATE_GRACE_MS, TimeUnit.MILLISECONDS);
+			if (!terminated.await(TERMINATE_GRACE_MS, TimeUnit.MILLISECONDS)) {
+				return new StatisticsSnapshot();
+			}
 			if (instance.getError() != null) {
 				throw new IllegalStateException("the latency engine failed: " + instance.getError().getMessage(),
 						instance.getError());
