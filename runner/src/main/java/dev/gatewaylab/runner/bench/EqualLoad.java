@@ -51,18 +51,22 @@ final class EqualLoad {
 	}
 
 	/**
-	 * The phase's rate, the same for every target: --rate, else a fifth of the slowest
-	 * target's closed-model TPS (at least 1) — its TPS as the report gives it, the mean
-	 * over its repetitions. Not its samples over the span from its first repetition to
-	 * its last: the repetitions are interleaved, so that span holds the other targets'
-	 * windows too (with three targets it put the rate at a sixth of the slowest TPS). A
-	 * fifth: JMeter's open model starts a thread per arrival, and at half the gateway's
-	 * TPS it could not keep up on two cores (2,541–3,287 of 3,403–3,992 req/s sent, the
-	 * gateway's p50 153–253 ms in its whole-ms table); the latency engine's curve goes on
-	 * to 4 × this rate, 80 % of that TPS ({@link LatencyPlan#DEFAULT_LEVELS}).
+	 * The default rate's share of the slowest target's TPS. JMeter's open model starts a
+	 * thread per arrival, and at half the gateway's TPS it could not keep up on two cores
+	 * (2,541–3,287 of 3,403–3,992 req/s sent, the gateway's p50 153–253 ms in its
+	 * whole-ms table); the latency engine's curve goes on to 4 × this rate, 80 % of that
+	 * TPS ({@link LatencyPlan#DEFAULT_LEVELS}).
 	 */
 	static final double SHARE_OF_SLOWEST_TPS = 0.2;
 
+	/**
+	 * The phase's rate, the same for every target: --rate, else
+	 * {@link #SHARE_OF_SLOWEST_TPS} of the slowest target's closed-model TPS (at least 1)
+	 * — its TPS as the report gives it, the mean over its repetitions. Not its samples
+	 * over the span from its first repetition to its last: the repetitions are
+	 * interleaved, so that span holds the other targets' windows too (with three targets
+	 * it put the rate at a sixth of the slowest TPS).
+	 */
 	static double rate(Settings s, Collection<TargetRun> runs) {
 		return s.rate() > 0 ? s.rate()
 				: Math.max(1,
@@ -70,7 +74,7 @@ final class EqualLoad {
 							.mapToDouble(r -> Stats.mean(r.tpsReps()))
 							.filter(tps -> !Double.isNaN(tps))
 							.min()
-							.orElse(2)));
+							.orElse(0)));
 	}
 
 	/**

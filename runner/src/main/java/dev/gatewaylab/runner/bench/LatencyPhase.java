@@ -223,6 +223,7 @@ final class LatencyPhase {
 		List<Planned> schedule = new ArrayList<>(schedule(measured, answerRate));
 		double left = schedule.stream().mapToDouble(Planned::wallSeconds).sum();
 		Map<String, List<Double>> warmupP50Us = new LinkedHashMap<>();
+		EngineWarmup warmup = new EngineWarmup(warmupP50Us);
 		for (int i = 0; i < schedule.size(); i++) {
 			Planned w = schedule.get(i);
 			double after = left - w.wallSeconds();
@@ -243,13 +244,13 @@ final class LatencyPhase {
 			// the first rounds are in the schedule; a later one only while a p50 still
 			// falls
 			if (roundEnds && w.warmupRound() >= EngineWarmup.MIN_ROUNDS && w.warmupRound() < EngineWarmup.MAX_ROUNDS
-					&& !new EngineWarmup(warmupP50Us).stillFalling().isEmpty()) {
+					&& !warmup.stillFalling().isEmpty()) {
 				List<Planned> more = warmupRound(measured, answerRate, w.warmupRound() + 1);
 				schedule.addAll(i + 1, more);
 				left += more.stream().mapToDouble(Planned::wallSeconds).sum();
 			}
 		}
-		return new Measured(answerRate, byRate, skipped, warmupP50Us.isEmpty() ? null : new EngineWarmup(warmupP50Us));
+		return new Measured(answerRate, byRate, skipped, warmupP50Us.isEmpty() ? null : warmup);
 	}
 
 	private void record(Map<Double, Map<String, Windows>> byRate, double rate, Target t, double seconds) {

@@ -179,9 +179,8 @@ class LatencyPhaseTests {
 		assertThat(calls.get(12)).isEqualTo("gateway@1000/2.0");
 		assertThat(LatencyCurve.problems(m)).singleElement()
 			.asString()
-			// the last two rounds' p50 of the target still falling, as the histogram
-			// resolves
-			// them (2 significant digits)
+			// the last two rounds' p50 of the target still falling, as the
+			// histogram resolves them (2 significant digits)
 			.matches(
 					"latency engine: after 4 warm-up rounds the p50 was still falling \\(gateway 1,1\\d\\d → 8\\d\\d µs\\) — .*");
 	}
@@ -197,8 +196,7 @@ class LatencyPhaseTests {
 
 	@Test
 	void aFractionalAnswerRateIsTheCurvesPointNotASecondPointBesideIt() {
-		assertThat(LatencyPhase.rates(333.3, new double[] { 0.5, 1, 1.3, 1.6 })).containsExactly(167.0, 333.3, 433.0,
-				533.0);
+		assertThat(LatencyPhase.rates(333.3, LEVELS_AROUND)).containsExactly(167.0, 333.3, 433.0, 533.0);
 	}
 
 	@Test
