@@ -159,6 +159,19 @@ check "./lab sweep writes sweep.md with one row per level" \
   bash -c './lab sweep --targets direct --levels 2,4 --duration 2 --warmup 1 --warmup-max 5 --metrics-port 0 \
              --results "$0/sweep" > "$0/sweep.log" 2>&1 && [ "$(grep -c "^| direct |" "$0"/sweep/*/sweep.md)" -eq 2 ] \
            && [ -s "$(ls "$0"/sweep/*/sweep.json)" ] && ! grep -q "{" "$0"/sweep/*/sweep.md' "$OUT"
+check "./lab sweep: raw/direct-latency.hlog holds each level's responses (tag threads-N, HistogramLogProcessor)" \
+  python3 - "$OUT/sweep" <<'PY'
+import glob, json, os, subprocess, sys
+j = glob.glob(sys.argv[1] + "/*/sweep.json")[0]
+ok = True
+for p in json.load(open(j))["points"]:
+    read = subprocess.run(["bash", "-c", 'source ci/lib.sh; hlog_count "$0" "$1"',
+                           os.path.dirname(j) + "/raw/direct-latency.hlog", "threads-%d" % p["threads"]],
+                          capture_output=True, text=True).stdout.strip()
+    print("       threads-%d: log %s, sweep.json %d" % (p["threads"], read or "unreadable", p["samples"]))
+    ok = ok and read == str(p["samples"])
+sys.exit(0 if ok else 1)
+PY
 
 echo "== ./lab bench --experiment: the gateway restarted in each variant, compared with the first"
 dir="$OUT/experiment-tuning"

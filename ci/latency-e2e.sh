@@ -5,7 +5,8 @@
 #   2. a load engine that produces nothing (--rate 0.001 with Poisson arrivals: no arrival falls in the latency engine's
 #      1 s windows — evenly spaced ones would send one at the start of each): INVALID, exit 3
 #   3. one target down mid-run (./lab down monolith while bench measures it): INVALID, exit 3
-#   4. a good --quick run: "smoke run, not for quoting" first, the latency table with its rates and sample counts, exit 0
+#   4. a good --quick run: "smoke run, not for quoting" first, the latency table with its rates and sample counts, exit 0;
+#      each target's latency log (raw/<target>-latency.hlog) read back by HdrHistogram's HistogramLogProcessor
 #   5. --latency-arrivals poisson and --latency-connections reach the engine (run.json says so); a bad value exits 2
 #   6. a judged (not --quick) run: the engine's warm-up rounds with each target's p50, the answer rate at a fifth of
 #      the slowest target's TPS as the results table gives it, and 2 s windows there
@@ -115,6 +116,23 @@ for v in levels:
                                                     for t, p in v["targets"].items()))
 ok = r["status"] == "valid" and len(levels) >= 4 and all(
     all(v["targets"].get(t, {}).get("samples", 0) > 0 for t in ("gateway", "direct")) for v in levels) and l["knee_rule"]
+sys.exit(0 if ok else 1)
+PY
+check "raw/<target>-latency.hlog: HdrHistogram's HistogramLogProcessor reads each rate's responses" python3 - "$OUT/good" <<'PY'
+import glob, json, os, subprocess, sys
+d = os.path.dirname(glob.glob(sys.argv[1] + "/*/run.json")[0])
+levels = json.load(open(d + "/run.json"))["latency"]["levels"]
+ok = True
+for t in ("gateway", "direct", "monolith"):
+    for v in levels:
+        if t not in v["targets"]:
+            continue
+        tag = "rate-%d" % v["rate"] if v["rate"] == int(v["rate"]) else "rate-%.1f" % v["rate"]
+        read = subprocess.run(["bash", "-c", 'source ci/lib.sh; hlog_count "$0" "$1"', d + "/raw/%s-latency.hlog" % t, tag],
+                              capture_output=True, text=True).stdout.strip()
+        want = v["targets"][t]["samples"]
+        print("       %s %s: log %s, run.json %d" % (t, tag, read or "unreadable", want))
+        ok = ok and read == str(want)
 sys.exit(0 if ok else 1)
 PY
 

@@ -4,6 +4,7 @@
 #   check WHAT CMD...  runs CMD: pass or fail with WHAT (never stops a `set -e` script)
 #   lab_prop KEY, lab_port SERVICE, ...  lib/lab-properties.sh: the one definition of services, ports and targets
 #   lab_ports          every service and management port, space-separated
+#   hlog_count FILE [TAG]  the responses HdrHistogram's HistogramLogProcessor reads in a runner's latency log
 #   apm_agent_jar      the Scouter agent jar for the offline APM checks (ci/apm-e2e.sh, ci/compose-smoke.sh), see there
 CI_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 failures=0
@@ -38,4 +39,15 @@ apm_agent_jar() {
     return 1
   }
   echo "$dir/agent/scouter.agent.jar"
+}
+
+# hlog_count FILE [TAG]: how many responses HdrHistogram's own HistogramLogProcessor reads in a latency log written by
+# the runner (raw/<target>-latency.hlog): the intervals tagged TAG, or the untagged ones (a soak's) without TAG; empty
+# when it cannot read them
+hlog_count() {
+  local tmp; tmp=$(mktemp -d)
+  java -cp "$CI_ROOT/runner/target/lib/*" org.HdrHistogram.HistogramLogProcessor -i "$1" ${2:+-tag "$2"} -o "$tmp/h" \
+    > /dev/null 2>&1 || true
+  sed -n 's/.*Total count *= *\([0-9]*\).*/\1/p' "$tmp/h.hgrm" 2>/dev/null
+  rm -rf "$tmp"
 }

@@ -38,6 +38,10 @@ print("  verdict:", "STABLE" if not r["findings"] else "DRIFT — " + "; ".join(
 sys.exit(0 if ok else 1)
 PY
 check "a verdict line was printed" grep -q "^verdict: " "$OUT/soak.log"
+check "raw/gateway-latency.hlog holds every interval's responses (HistogramLogProcessor)" bash -c '
+  source ci/lib.sh; read=$(hlog_count "$(dirname "$0")/raw/gateway-latency.hlog")
+  want=$(python3 -c "import json, sys; print(sum(x[\"requests\"] for x in json.load(open(sys.argv[1]))[\"samples\"]))" "$0")
+  echo "       log ${read:-unreadable}, soak.json $want"; [ -n "$read" ] && [ "$read" = "$want" ]' "${JSON:-/nonexistent}"
 check "nothing left running" bash -c '! ./lab status | grep -qE "ready|starting"'
 
 [ "$failures" -eq 0 ] || { log "FAILED: $failures check(s), first: $FAILED"; exit 1; }

@@ -57,7 +57,10 @@ public final class OpenLoad {
 				+ "an HdrHistogram in ns (2 significant digits)";
 	}
 
-	/** What one open-model window measured. */
+	/**
+	 * What one open-model window measured. Its histogram's start and end time stamps
+	 * (epoch ms) are the window's load, when it started.
+	 */
 	public record Window(Histogram histogram, long requests, long responses, long ok, long failures, long blockedNanos,
 			boolean throttled, double rate, double seconds) {
 
@@ -127,6 +130,10 @@ public final class OpenLoad {
 		WindowRunner runner = new WindowRunner(benchmark);
 		StatisticsSnapshot total = runner.run();
 		histogram.add(total.histogram);
+		if (runner.startMillis() > 0) {
+			histogram.setStartTimeStamp(runner.startMillis());
+			histogram.setEndTimeStamp(runner.startMillis() + durationMs);
+		}
 		HttpStats http = HttpStats.get(total);
 		long ok = request.expectStatus() >= 200 && request.expectStatus() < 300 ? http.status_2xx : 0;
 		long failures = total.requestCount - ok;

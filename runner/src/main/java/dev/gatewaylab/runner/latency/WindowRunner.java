@@ -36,6 +36,8 @@ final class WindowRunner extends SimulationRunner {
 
 	private final AtomicBoolean throttled = new AtomicBoolean();
 
+	private volatile long startMillis;
+
 	WindowRunner(Benchmark benchmark) {
 		super(benchmark, "lab-latency", 0, error -> {
 		});
@@ -60,6 +62,7 @@ final class WindowRunner extends SimulationRunner {
 			startPhase(name);
 			PhaseInstance instance = instances.get(name);
 			long start = instance.absoluteStartTime();
+			startMillis = start;
 			sleepUntil(start + phase.duration());
 			finishPhase(name);
 			long deadline = start + phase.maxDuration();
@@ -91,6 +94,11 @@ final class WindowRunner extends SimulationRunner {
 		finally {
 			shutdown();
 		}
+	}
+
+	/** When the phase started (epoch ms); 0 when it did not start. */
+	long startMillis() {
+		return startMillis;
 	}
 
 	/** Whether the phase ran out of sessions (arrivals it could not start). */

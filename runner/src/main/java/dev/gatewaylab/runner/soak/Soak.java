@@ -1,6 +1,7 @@
 package dev.gatewaylab.runner.soak;
 
 import dev.gatewaylab.runner.jmeter.JMeterHome;
+import dev.gatewaylab.runner.latency.HistogramLog;
 import dev.gatewaylab.runner.latency.OpenLoad;
 import dev.gatewaylab.runner.latency.PlanRequest;
 import dev.gatewaylab.runner.metrics.LiveMetrics;
@@ -15,6 +16,7 @@ import dev.gatewaylab.runner.run.Settings;
 import dev.gatewaylab.runner.run.Target;
 import dev.gatewaylab.runner.stats.Percentiles;
 import dev.gatewaylab.runner.warmup.Warmup;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -108,7 +110,7 @@ final class Soak {
 			progress.phase("soak " + t.name() + " at " + Math.round(rate) + " req/s", o.seconds());
 			PlanRequest request = s.catalog().request(t.plan(), s.jmeterProperties());
 			if (request != null) {
-				engineWindows(t, request, rate, intervals, probe, progress);
+				engineWindows(t, request, rate, intervals, probe, progress, run.dir().resolve("raw"));
 			}
 			else {
 				warnings.add("plan " + t.plan() + " declares no request in lab.properties: p99 per interval from "
@@ -144,14 +146,21 @@ final class Soak {
 	 * back (µs response times; the process is read between two windows).
 	 */
 	private void engineWindows(Target t, PlanRequest request, double rate, Intervals intervals, ProcessProbe probe,
-			Progress progress) {
+			Progress progress, Path raw) throws IOException {
 		intervals.begin(System.nanoTime());
 		long n = o.seconds() / o.intervalSeconds();
-		for (long i = 1; i <= n; i++) {
-			int seconds = i < n ? o.intervalSeconds() : o.seconds() - (int) (n - 1) * o.intervalSeconds();
-			progress.phase("soak " + t.name() + " at " + Math.round(rate) + " req/s, interval " + i + "/" + n, seconds);
-			intervals.record(OpenLoad.run(t.url(), request, rate, seconds, CONNECTIONS, OpenLoad.Arrivals.POISSON));
-			intervals.cut(probe);
+		try (HistogramLog log = HistogramLog.create(raw.resolve(t.name() + "-latency.hlog"),
+				t.name() + ": " + OpenLoad.describe(CONNECTIONS, OpenLoad.Arrivals.POISSON))) {
+			for (long i = 1; i <= n; i++) {
+				int seconds = i < n ? o.intervalSeconds() : o.seconds() - (int) (n - 1) * o.intervalSeconds();
+				progress.phase("soak " + t.name() + " at " + Math.round(rate) + " req/s, interval " + i + "/" + n,
+						seconds);
+				OpenLoad.Window w = OpenLoad.run(t.url(), request, rate, seconds, CONNECTIONS,
+						OpenLoad.Arrivals.POISSON);
+				log.append(w, null);
+				intervals.record(w);
+				intervals.cut(probe);
+			}
 		}
 	}
 

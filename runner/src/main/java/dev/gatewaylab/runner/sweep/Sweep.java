@@ -25,6 +25,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
+import dev.gatewaylab.runner.latency.HistogramLog;
 import dev.gatewaylab.runner.latency.OpenLoad;
 import dev.gatewaylab.runner.latency.PlanRequest;
 
@@ -83,31 +84,37 @@ final class Sweep {
 					long after = (s.targets().size() - 1L - i) * perTarget;
 					progress.replan(levels.size() * perLevel + after, after);
 				}
-				for (int level : levels) {
-					progress.phase("sweep " + t.name() + " @" + level + " threads", s.durationSeconds());
-					PlanRequest request = s.remoteHosts().isEmpty()
-							? s.catalog().request(t.plan(), s.jmeterProperties()) : null;
-					if (request != null) {
-						points.add(point(t, level, OpenLoad.closed(t.url(), request, level, s.durationSeconds())));
-						continue;
-					}
-					Path jtl = run.dir().resolve("raw").resolve(t.name() + "-c" + level + ".jtl");
-					ProcSampler sampler = engineSampler();
-					try {
-						load.run(t, s.durationSeconds(), level, jtl, r -> {
-						});
-					}
-					finally {
-						if (sampler != null) {
-							engines.usage(sampler.usage());
-							sampler.close();
+				PlanRequest request = s.remoteHosts().isEmpty() ? s.catalog().request(t.plan(), s.jmeterProperties())
+						: null;
+				try (HistogramLog log = request == null ? null
+						: HistogramLog.create(run.dir().resolve("raw").resolve(t.name() + "-latency.hlog"),
+								t.name() + ": the latency engine in the closed model, one connection per thread")) {
+					for (int level : levels) {
+						progress.phase("sweep " + t.name() + " @" + level + " threads", s.durationSeconds());
+						if (request != null) {
+							OpenLoad.Window w = OpenLoad.closed(t.url(), request, level, s.durationSeconds());
+							log.append(w, "threads-" + level);
+							points.add(point(t, level, w));
+							continue;
 						}
+						Path jtl = run.dir().resolve("raw").resolve(t.name() + "-c" + level + ".jtl");
+						ProcSampler sampler = engineSampler();
+						try {
+							load.run(t, s.durationSeconds(), level, jtl, r -> {
+							});
+						}
+						finally {
+							if (sampler != null) {
+								engines.usage(sampler.usage());
+								sampler.close();
+							}
+						}
+						Load.Measured m = Load.read(t, jtl, "at " + level + " threads", s.remoteHosts());
+						engines.samples(t.name(), m.engines());
+						Aggregate a = m.aggregate();
+						points.add(new SweepResult.Point(t.name(), level, a.samples(), a.tps(), a.avgMs(), a.minMs(),
+								a.maxMs(), p99Ms(a), a.successRate()));
 					}
-					Load.Measured m = Load.read(t, jtl, "at " + level + " threads", s.remoteHosts());
-					engines.samples(t.name(), m.engines());
-					Aggregate a = m.aggregate();
-					points.add(new SweepResult.Point(t.name(), level, a.samples(), a.tps(), a.avgMs(), a.minMs(),
-							a.maxMs(), p99Ms(a), a.successRate()));
 				}
 			}
 			engineEvents.addAll(load.engineEvents());

@@ -27,8 +27,13 @@ class OpenLoadTests {
 
 	@Test
 	void sendsArrivalsAtTheRateAndRecordsMicrosecondResponseTimes() {
+		long before = System.currentTimeMillis();
 		OpenLoad.Window w = OpenLoad.run(base(), PlanRequest.parse("GET /api/studies/{id}", 1, 50, 200), 300, 2, 8,
 				OpenLoad.Arrivals.POISSON);
+		long after = System.currentTimeMillis();
+		// the window's load, in wall-clock time, for the latency log
+		assertThat(w.histogram().getStartTimeStamp()).isBetween(before, after - 2000);
+		assertThat(w.histogram().getEndTimeStamp() - w.histogram().getStartTimeStamp()).isEqualTo(2000);
 		assertThat(w.requests()).isBetween(450L, 750L);
 		assertThat(w.ok()).isEqualTo(w.requests());
 		assertThat(w.successRate()).isEqualTo(100.0);
