@@ -147,7 +147,7 @@ final class Bench {
 				}
 				LatencyPhase.Measured m = phase.run(targets, rate, progress);
 				latency = LatencyCurve.of(m, latencyPlan.engine());
-				LatencyLogs.write(dir.resolve("raw"), m, latencyPlan.engine());
+				engineEvents.addAll(LatencyLogs.write(dir.resolve("raw"), m, latencyPlan.engine()));
 				engineEvents.addAll(LatencyCurve.problems(m));
 			}
 			engineEvents.addAll(load.engineEvents());

@@ -2,7 +2,6 @@ package dev.gatewaylab.runner.bench;
 
 import dev.gatewaylab.runner.latency.HistogramLog;
 import dev.gatewaylab.runner.latency.OpenLoad;
-import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -13,14 +12,16 @@ import java.util.Map;
 /**
  * Writes each target's measured latency windows — the answer rate's repetitions and the
  * curve's rates, not the engine's discarded warm-up — to
- * {@code raw/<target>-latency.hlog}, in the order they ran, each tagged with its rate.
+ * {@code raw/<target>-latency.hlog}, in the order they ran, each tagged with its rate;
+ * returns a warning per log that could not be written.
  */
 final class LatencyLogs {
 
 	private LatencyLogs() {
 	}
 
-	static void write(Path raw, LatencyPhase.Measured m, String engine) throws IOException {
+	static List<String> write(Path raw, LatencyPhase.Measured m, String engine) {
+		List<String> problems = new ArrayList<>();
 		Map<String, List<Map.Entry<Double, OpenLoad.Window>>> byTarget = new LinkedHashMap<>();
 		m.byRate()
 			.forEach((rate, targets) -> targets.forEach((name, windows) -> windows.windows()
@@ -33,8 +34,13 @@ final class LatencyLogs {
 				for (Map.Entry<Double, OpenLoad.Window> w : windows) {
 					log.append(w.getValue(), HistogramLog.rateTag(w.getKey()));
 				}
+				log.close();
+				if (log.problem() != null) {
+					problems.add(log.problem());
+				}
 			}
 		}
+		return problems;
 	}
 
 }

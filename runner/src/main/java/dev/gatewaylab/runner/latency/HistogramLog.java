@@ -16,12 +16,15 @@ import org.HdrHistogram.HistogramLogWriter;
  * window or set of windows can be read again after the run — with HdrHistogram's
  * {@code HistogramLogProcessor} ({@code -tag rate-1378}; it prints ms), or any reader of
  * the format. The header is written with the first window, whose start is the log's base
- * time.
+ * time. Best effort: a log that cannot be written costs the run nothing but itself
+ * ({@link #problem()} says why), so a long run is never lost to its raw data.
  */
 public final class HistogramLog implements AutoCloseable {
 
 	/** Values are ns; the log's max column and its processor's output are in ms. */
 	private static final double NANOS_PER_MS = 1_000_000.0;
+
+	private final Path file;
 
 	private final PrintStream out;
 
@@ -31,15 +34,27 @@ public final class HistogramLog implements AutoCloseable {
 
 	private boolean started;
 
-	private HistogramLog(OutputStream out, String comment) {
-		this.out = new PrintStream(out, false, StandardCharsets.UTF_8);
-		this.writer = new HistogramLogWriter(this.out);
+	private String problem;
+
+	private HistogramLog(Path file, OutputStream out, String comment, String problem) {
+		this.file = file;
+		this.out = out == null ? null : new PrintStream(out, false, StandardCharsets.UTF_8);
+		this.writer = this.out == null ? null : new HistogramLogWriter(this.out);
 		this.comment = comment;
+		this.problem = problem;
 	}
 
-	/** A new log at {@code file} (replaced if present); {@code comment} heads it. */
-	public static HistogramLog create(Path file, String comment) throws IOException {
-		return new HistogramLog(Files.newOutputStream(file), comment);
+	/**
+	 * A new log at {@code file} (replaced if present); {@code comment} heads it. When the
+	 * file cannot be created, a log that writes nothing and says why.
+	 */
+	public static HistogramLog create(Path file, String comment) {
+		try {
+			return new HistogramLog(file, Files.newOutputStream(file), comment, null);
+		}
+		catch (IOException | RuntimeException e) {
+			return new HistogramLog(file, null, comment, reason(file, e));
+		}
 	}
 
 	/**
@@ -52,7 +67,7 @@ public final class HistogramLog implements AutoCloseable {
 			throw new IllegalArgumentException("a tag is letters, digits, '.' and '-', not '" + tag + "'");
 		}
 		Histogram h = window.histogram();
-		if (h.getStartTimeStamp() <= 0) {
+		if (writer == null || h.getStartTimeStamp() <= 0) {
 			return;
 		}
 		if (!started) {
@@ -80,12 +95,29 @@ public final class HistogramLog implements AutoCloseable {
 				: String.valueOf(Math.round(rate * 10) / 10.0));
 	}
 
+	/**
+	 * Why the log is missing or incomplete (a warning for the run's report), or null when
+	 * it was written; final once the log is closed.
+	 */
+	public String problem() {
+		return problem;
+	}
+
 	@Override
-	public void close() throws IOException {
-		out.close();
-		if (out.checkError()) {
-			throw new IOException("could not write the latency log");
+	public void close() {
+		if (out != null) {
+			out.close();
+			if (out.checkError() && problem == null) {
+				problem = reason(file, null);
+			}
 		}
+	}
+
+	private static String reason(Path file, Exception e) {
+		return "the latency log " + file + " could not be written"
+				+ (e == null ? ""
+						: " (" + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()) + ")")
+				+ "; the run's figures are unaffected";
 	}
 
 }

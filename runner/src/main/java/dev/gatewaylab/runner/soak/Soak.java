@@ -16,7 +16,6 @@ import dev.gatewaylab.runner.run.Settings;
 import dev.gatewaylab.runner.run.Target;
 import dev.gatewaylab.runner.stats.Percentiles;
 import dev.gatewaylab.runner.warmup.Warmup;
-import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -110,7 +109,11 @@ final class Soak {
 			progress.phase("soak " + t.name() + " at " + Math.round(rate) + " req/s", o.seconds());
 			PlanRequest request = s.catalog().request(t.plan(), s.jmeterProperties());
 			if (request != null) {
-				engineWindows(t, request, rate, intervals, probe, progress, run.dir().resolve("raw"));
+				String logProblem = engineWindows(t, request, rate, intervals, probe, progress,
+						run.dir().resolve("raw"));
+				if (logProblem != null) {
+					warnings.add(logProblem);
+				}
 			}
 			else {
 				warnings.add("plan " + t.plan() + " declares no request in lab.properties: p99 per interval from "
@@ -143,14 +146,17 @@ final class Soak {
 
 	/**
 	 * The soak through the latency engine: one open-model window per interval, back to
-	 * back (µs response times; the process is read between two windows).
+	 * back (µs response times; the process is read between two windows), each kept in
+	 * {@code raw/<target>-latency.hlog}; returns why that log could not be written, or
+	 * null.
 	 */
-	private void engineWindows(Target t, PlanRequest request, double rate, Intervals intervals, ProcessProbe probe,
-			Progress progress, Path raw) throws IOException {
+	private String engineWindows(Target t, PlanRequest request, double rate, Intervals intervals, ProcessProbe probe,
+			Progress progress, Path raw) {
 		intervals.begin(System.nanoTime());
 		long n = o.seconds() / o.intervalSeconds();
-		try (HistogramLog log = HistogramLog.create(raw.resolve(t.name() + "-latency.hlog"),
-				t.name() + ": " + OpenLoad.describe(CONNECTIONS, OpenLoad.Arrivals.POISSON))) {
+		HistogramLog log = HistogramLog.create(raw.resolve(t.name() + "-latency.hlog"),
+				t.name() + ": " + OpenLoad.describe(CONNECTIONS, OpenLoad.Arrivals.POISSON));
+		try {
 			for (long i = 1; i <= n; i++) {
 				int seconds = i < n ? o.intervalSeconds() : o.seconds() - (int) (n - 1) * o.intervalSeconds();
 				progress.phase("soak " + t.name() + " at " + Math.round(rate) + " req/s, interval " + i + "/" + n,
@@ -162,6 +168,10 @@ final class Soak {
 				intervals.cut(probe);
 			}
 		}
+		finally {
+			log.close();
+		}
+		return log.problem();
 	}
 
 	/** The soak as one JMeter open-model run, cut into intervals by a ticker. */

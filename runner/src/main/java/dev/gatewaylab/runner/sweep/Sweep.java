@@ -86,9 +86,10 @@ final class Sweep {
 				}
 				PlanRequest request = s.remoteHosts().isEmpty() ? s.catalog().request(t.plan(), s.jmeterProperties())
 						: null;
-				try (HistogramLog log = request == null ? null
+				HistogramLog log = request == null ? null
 						: HistogramLog.create(run.dir().resolve("raw").resolve(t.name() + "-latency.hlog"),
-								t.name() + ": the latency engine in the closed model, one connection per thread")) {
+								t.name() + ": the latency engine in the closed model, one connection per thread");
+				try {
 					for (int level : levels) {
 						progress.phase("sweep " + t.name() + " @" + level + " threads", s.durationSeconds());
 						if (request != null) {
@@ -114,6 +115,14 @@ final class Sweep {
 						Aggregate a = m.aggregate();
 						points.add(new SweepResult.Point(t.name(), level, a.samples(), a.tps(), a.avgMs(), a.minMs(),
 								a.maxMs(), p99Ms(a), a.successRate()));
+					}
+				}
+				finally {
+					if (log != null) {
+						log.close();
+						if (log.problem() != null) {
+							warnings.add(log.problem());
+						}
 					}
 				}
 			}

@@ -47,6 +47,26 @@ class HistogramLogTests {
 	}
 
 	@Test
+	void aLogThatCannotBeWrittenSaysWhyAndCostsNothingElse() {
+		Path file = dir.resolve("no-such-directory").resolve("gateway-latency.hlog");
+		HistogramLog log = HistogramLog.create(file, "gateway");
+		log.append(window(1_800_000_000_000L, 2000, 250_000, 1000), "rate-1378");
+		log.close();
+		assertThat(log.problem()).contains(file.toString())
+			.contains("could not be written")
+			.contains("figures are unaffected");
+		assertThat(file).doesNotExist();
+	}
+
+	@Test
+	void aWrittenLogHasNoProblem() {
+		HistogramLog log = HistogramLog.create(dir.resolve("direct-latency.hlog"), "direct");
+		log.append(window(1_800_000_000_000L, 2000, 250_000, 1000), "rate-1378");
+		log.close();
+		assertThat(log.problem()).isNull();
+	}
+
+	@Test
 	void aTagWithCharactersTheFormatCannotHoldIsRefused() throws Exception {
 		try (HistogramLog log = HistogramLog.create(dir.resolve("x.hlog"), "x")) {
 			assertThatIllegalArgumentException().isThrownBy(() -> log.append(window(1, 1, 1, 1), "rate 1,2"))
