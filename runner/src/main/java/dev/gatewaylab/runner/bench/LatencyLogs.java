@@ -29,15 +29,18 @@ final class LatencyLogs {
 		for (Map.Entry<String, List<Map.Entry<Double, OpenLoad.Window>>> e : byTarget.entrySet()) {
 			List<Map.Entry<Double, OpenLoad.Window>> windows = new ArrayList<>(e.getValue());
 			windows.sort(Comparator.comparingLong(w -> w.getValue().histogram().getStartTimeStamp()));
-			try (HistogramLog log = HistogramLog.create(raw.resolve(e.getKey() + "-latency.hlog"),
-					e.getKey() + ": " + engine)) {
+			HistogramLog log = HistogramLog.create(raw.resolve(e.getKey() + "-latency.hlog"),
+					e.getKey() + ": " + engine);
+			try {
 				for (Map.Entry<Double, OpenLoad.Window> w : windows) {
 					log.append(w.getValue(), HistogramLog.rateTag(w.getKey()));
 				}
+			}
+			finally {
 				log.close();
-				if (log.problem() != null) {
-					problems.add(log.problem());
-				}
+			}
+			if (log.problem() != null) {
+				problems.add(log.problem());
 			}
 		}
 		return problems;
