@@ -79,14 +79,12 @@ public final class HistogramLog implements AutoCloseable {
 			writer.outputLegend();
 			started = true;
 		}
+		// the window's own histogram stays untagged: the copy carries the tag, the line
+		// the times
 		Histogram tagged = h.copy();
-		tagged.setStartTimeStamp(h.getStartTimeStamp());
-		tagged.setEndTimeStamp(h.getEndTimeStamp());
-		if (tag != null) {
-			tagged.setTag(tag);
-		}
-		writer.outputIntervalHistogram((tagged.getStartTimeStamp() - writer.getBaseTime()) / 1000.0,
-				(tagged.getEndTimeStamp() - writer.getBaseTime()) / 1000.0, tagged, NANOS_PER_MS);
+		tagged.setTag(tag);
+		writer.outputIntervalHistogram((h.getStartTimeStamp() - writer.getBaseTime()) / 1000.0,
+				(h.getEndTimeStamp() - writer.getBaseTime()) / 1000.0, tagged, NANOS_PER_MS);
 	}
 
 	/** The tag of a rate: {@code rate-1378}, {@code rate-333.3}. */

@@ -2,6 +2,7 @@ package dev.gatewaylab.runner.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.gatewaylab.runner.latency.LatencyWindows;
 import dev.gatewaylab.runner.latency.OpenLoad;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,7 +12,6 @@ import java.util.Map;
 import java.util.TreeMap;
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
-import org.HdrHistogram.HistogramLogReader;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -35,12 +35,12 @@ class LatencyLogsTests {
 		List<String> problems = LatencyLogs.write(raw, m, "test engine");
 
 		assertThat(problems).isEmpty();
-		List<EncodableHistogram> gateway = read(raw.resolve("gateway-latency.hlog"));
+		List<EncodableHistogram> gateway = LatencyWindows.read(raw.resolve("gateway-latency.hlog"));
 		assertThat(gateway).extracting(EncodableHistogram::getTag)
 			.containsExactly("rate-1000", "rate-1000", "rate-2000");
 		assertThat(gateway).extracting(EncodableHistogram::getStartTimeStamp).containsExactly(t0, t0 + 4200, t0 + 8400);
 		assertThat(((Histogram) gateway.get(2)).getValueAtPercentile(50)).isBetween(399_000L, 401_000L);
-		assertThat(read(raw.resolve("direct-latency.hlog"))).hasSize(3);
+		assertThat(LatencyWindows.read(raw.resolve("direct-latency.hlog"))).hasSize(3);
 		assertThat(Files.readString(raw.resolve("direct-latency.hlog"))).startsWith("#direct: test engine");
 	}
 
@@ -58,21 +58,7 @@ class LatencyLogsTests {
 	}
 
 	private static OpenLoad.Window window(long start, long valueUs) {
-		Histogram h = new Histogram(3);
-		h.recordValueWithCount(valueUs * 1000, 100);
-		h.setStartTimeStamp(start);
-		h.setEndTimeStamp(start + 2000);
-		return new OpenLoad.Window(h, 100, 100, 100, 0, 0, false, 1000, 2);
-	}
-
-	private static List<EncodableHistogram> read(Path file) throws Exception {
-		HistogramLogReader reader = new HistogramLogReader(file.toFile());
-		List<EncodableHistogram> out = new ArrayList<>();
-		EncodableHistogram h;
-		while ((h = reader.nextIntervalHistogram()) != null) {
-			out.add(h);
-		}
-		return out;
+		return LatencyWindows.window(start, 2000, valueUs * 1000, 100);
 	}
 
 }

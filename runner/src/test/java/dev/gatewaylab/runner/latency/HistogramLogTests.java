@@ -3,14 +3,11 @@ package dev.gatewaylab.runner.latency;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
-import java.io.FileNotFoundException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
-import org.HdrHistogram.HistogramLogReader;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -23,14 +20,15 @@ class HistogramLogTests {
 	void everyWindowIsAnIntervalWithItsTagTimesAndResponseTimes() throws Exception {
 		Path file = dir.resolve("gateway-latency.hlog");
 		try (HistogramLog log = HistogramLog.create(file, "gateway: test engine")) {
-			log.append(window(1_800_000_000_000L, 2000, 250_000, 1000), HistogramLog.rateTag(1378));
-			log.append(window(1_800_000_002_100L, 2000, 900_000, 10), HistogramLog.rateTag(1378));
-			log.append(window(0, 0, 1, 1), "rate-1"); // never started: left out
-			log.append(window(1_800_000_004_200L, 4000, 400_000, 500), HistogramLog.rateTag(333.33));
-			log.append(window(1_800_000_008_300L, 1000, 300_000, 7), null);
+			log.append(LatencyWindows.window(1_800_000_000_000L, 2000, 250_000, 1000), HistogramLog.rateTag(1378));
+			log.append(LatencyWindows.window(1_800_000_002_100L, 2000, 900_000, 10), HistogramLog.rateTag(1378));
+			log.append(LatencyWindows.window(0, 0, 1, 1), "rate-1"); // never started:
+																		// left out
+			log.append(LatencyWindows.window(1_800_000_004_200L, 4000, 400_000, 500), HistogramLog.rateTag(333.33));
+			log.append(LatencyWindows.window(1_800_000_008_300L, 1000, 300_000, 7), null);
 		}
 		assertThat(Files.readString(file)).startsWith("#gateway: test engine");
-		List<EncodableHistogram> read = read(file);
+		List<EncodableHistogram> read = LatencyWindows.read(file);
 		assertThat(read).hasSize(4);
 		assertThat(read).extracting(EncodableHistogram::getTag)
 			.containsExactly("rate-1378", "rate-1378", "rate-333.3", null);
@@ -50,7 +48,7 @@ class HistogramLogTests {
 	void aLogThatCannotBeWrittenSaysWhyAndCostsNothingElse() {
 		Path file = dir.resolve("no-such-directory").resolve("gateway-latency.hlog");
 		HistogramLog log = HistogramLog.create(file, "gateway");
-		log.append(window(1_800_000_000_000L, 2000, 250_000, 1000), "rate-1378");
+		log.append(LatencyWindows.window(1_800_000_000_000L, 2000, 250_000, 1000), "rate-1378");
 		log.close();
 		assertThat(log.problem()).contains(file.toString())
 			.contains("could not be written")
@@ -61,7 +59,7 @@ class HistogramLogTests {
 	@Test
 	void aWrittenLogHasNoProblem() {
 		HistogramLog log = HistogramLog.create(dir.resolve("direct-latency.hlog"), "direct");
-		log.append(window(1_800_000_000_000L, 2000, 250_000, 1000), "rate-1378");
+		log.append(LatencyWindows.window(1_800_000_000_000L, 2000, 250_000, 1000), "rate-1378");
 		log.close();
 		assertThat(log.problem()).isNull();
 	}
@@ -69,27 +67,10 @@ class HistogramLogTests {
 	@Test
 	void aTagWithCharactersTheFormatCannotHoldIsRefused() throws Exception {
 		try (HistogramLog log = HistogramLog.create(dir.resolve("x.hlog"), "x")) {
-			assertThatIllegalArgumentException().isThrownBy(() -> log.append(window(1, 1, 1, 1), "rate 1,2"))
+			assertThatIllegalArgumentException()
+				.isThrownBy(() -> log.append(LatencyWindows.window(1, 1, 1, 1), "rate 1,2"))
 				.withMessageContaining("rate 1,2");
 		}
-	}
-
-	private static OpenLoad.Window window(long start, long millis, long valueNs, int count) {
-		Histogram h = new Histogram(3);
-		h.recordValueWithCount(valueNs, count);
-		h.setStartTimeStamp(start);
-		h.setEndTimeStamp(start + millis);
-		return new OpenLoad.Window(h, count, count, count, 0, 0, false, 1, millis / 1000.0);
-	}
-
-	private static List<EncodableHistogram> read(Path file) throws FileNotFoundException {
-		HistogramLogReader reader = new HistogramLogReader(file.toFile());
-		List<EncodableHistogram> out = new ArrayList<>();
-		EncodableHistogram h;
-		while ((h = reader.nextIntervalHistogram()) != null) {
-			out.add(h);
-		}
-		return out;
 	}
 
 }
