@@ -5,6 +5,7 @@ import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.cloud.gateway.filter.headers.HttpHeadersFilter;
@@ -15,6 +16,7 @@ import org.springframework.test.web.reactive.server.WebTestClient;
 import org.springframework.web.reactive.HandlerMapping;
 import org.springframework.web.reactive.function.server.support.RouterFunctionMapping;
 import org.springframework.web.reactive.result.method.annotation.RequestMappingHandlerMapping;
+import org.springframework.web.server.WebFilter;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -37,6 +39,9 @@ class GatewayRoutesTests extends RunningGateway {
 
 	@Autowired
 	List<HandlerMapping> handlerMappings;
+
+	@Autowired
+	ObjectProvider<WebFilter> webFilters;
 
 	@BeforeEach
 	void client() {
@@ -202,6 +207,28 @@ class GatewayRoutesTests extends RunningGateway {
 	@Test
 	void looksRoutesUpWithTheConfiguredHandlerMapping() {
 		assertThat(this.handlerMapping.getClass().getSimpleName()).isEqualTo(expectedHandlerMapping());
+	}
+
+	/**
+	 * Whether a request whose route is known at once skips WebFlux's dispatcher
+	 * (RouteDispatchWebFilter): with the gateway's own route lookup.
+	 */
+	boolean expectsRouteDispatch() {
+		return true;
+	}
+
+	@Test
+	void handsKnownRoutesToTheirFilterChainOnlyAfterEveryOtherWebFilter() {
+		List<String> names = this.webFilters.orderedStream()
+			.map((filter) -> filter.getClass().getSimpleName())
+			.toList();
+		if (expectsRouteDispatch()) {
+			assertThat(names).last().isEqualTo("RouteDispatchWebFilter");
+			assertThat(names).containsOnlyOnce("RouteDispatchWebFilter");
+		}
+		else {
+			assertThat(names).doesNotContain("RouteDispatchWebFilter");
+		}
 	}
 
 	@Test

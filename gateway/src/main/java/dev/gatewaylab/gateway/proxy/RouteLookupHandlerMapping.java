@@ -1,10 +1,11 @@
 package dev.gatewaylab.gateway.proxy;
 
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 
 import org.jspecify.annotations.Nullable;
 import org.reactivestreams.Publisher;
-import reactor.core.Fuseable;
 import reactor.core.publisher.Mono;
 
 import org.springframework.cloud.gateway.config.GlobalCorsProperties;
@@ -15,9 +16,14 @@ import org.springframework.cloud.gateway.route.Route;
 import org.springframework.cloud.gateway.route.RouteLocator;
 import org.springframework.context.ApplicationListener;
 import org.springframework.core.env.Environment;
+import org.springframework.web.accept.ApiVersionHolder;
+import org.springframework.web.cors.reactive.CorsUtils;
+import org.springframework.web.reactive.HandlerMapping;
 import org.springframework.web.server.ServerWebExchange;
 
+import static org.springframework.cloud.gateway.support.ServerWebExchangeUtils.GATEWAY_HANDLER_MAPPER_ATTR;
 import static org.springframework.cloud.gateway.support.ServerWebExchangeUtils.GATEWAY_PREDICATE_ROUTE_ATTR;
+import static org.springframework.cloud.gateway.support.ServerWebExchangeUtils.GATEWAY_ROUTE_ATTR;
 
 /**
  * Spring Cloud Gateway's {@link RoutePredicateHandlerMapping} with the route lookup done
@@ -33,14 +39,18 @@ import static org.springframework.cloud.gateway.support.ServerWebExchangeUtils.G
  * ({@link RefreshRoutesResultEvent}), and tested in order with the same contract:
  * {@code GATEWAY_PREDICATE_ROUTE_ATTR} set to the route under test, a predicate that
  * throws counts as "no match" (logged), the first match wins and goes through
- * {@link #validateRoute}. A predicate whose answer is already known ({@code Mono.just}:
- * every predicate built from a plain {@code Predicate}, such as {@code Path}) is read
- * synchronously; any other predicate is subscribed to and the lookup continues reactively
- * from there. Before the first refresh the framework's lookup runs.
+ * {@link #validateRoute}. A predicate that answers while it is subscribed to (every
+ * predicate built from a plain {@code Predicate}, such as {@code Path}, and their
+ * {@code and}) is read on the spot; the lookup goes on reactively only after a predicate
+ * that answers later. Before the first refresh the framework's lookup runs.
  * {@code GATEWAY_FRAMEWORK_ROUTE_LOOKUP=true} puts the framework's handler mapping back.
  */
 class RouteLookupHandlerMapping extends RoutePredicateHandlerMapping
 		implements ApplicationListener<RefreshRoutesResultEvent> {
+
+	private static final String PENDING_ATTR = RouteLookupHandlerMapping.class.getName() + ".pending";
+
+	private final FilteringWebHandler webHandler;
 
 	private final RouteLocator routeLocator;
 
@@ -49,6 +59,7 @@ class RouteLookupHandlerMapping extends RoutePredicateHandlerMapping
 	RouteLookupHandlerMapping(FilteringWebHandler webHandler, RouteLocator routeLocator,
 			GlobalCorsProperties globalCorsProperties, Environment environment) {
 		super(webHandler, routeLocator, globalCorsProperties, environment);
+		this.webHandler = webHandler;
 		this.routeLocator = routeLocator;
 	}
 
@@ -69,8 +80,54 @@ class RouteLookupHandlerMapping extends RoutePredicateHandlerMapping
 		return this.routes;
 	}
 
+	/**
+	 * The gateway's web handler for this request if its route is known at once, else
+	 * {@code null} and the request goes to WebFlux's dispatcher as usual
+	 * ({@link RouteDispatchWebFilter}). Known at once: the routes have been taken, the
+	 * request is not a CORS pre-flight, no CORS configuration or API versioning applies
+	 * (they would need the dispatcher's handling of the answer), and every predicate up
+	 * to the first match answered while it was asked, without error. The exchange then
+	 * carries what {@link #getHandler} would have left on it: the handler-mapper name,
+	 * the API version holder, the route, no predicate-route attribute. A predicate that
+	 * answers later is left pending on the exchange, and the dispatcher's lookup goes on
+	 * from it without asking it again.
+	 */
+	@Nullable FilteringWebHandler handlerNow(ServerWebExchange exchange) {
+		List<Route> current = this.routes;
+		if (current == null || getApiVersionStrategy() != null || hasCorsConfigurationSource(this.webHandler)
+				|| CorsUtils.isPreFlightRequest(exchange.getRequest())) {
+			return null;
+		}
+		Map<String, Object> attributes = exchange.getAttributes();
+		for (int i = 0; i < current.size(); i++) {
+			Route route = current.get(i);
+			CompletableFuture<Boolean> answer = ask(route, exchange);
+			if (answer == null) {
+				continue;
+			}
+			if (!answer.isDone() || answer.isCompletedExceptionally()) {
+				attributes.put(PENDING_ATTR, new Pending(current, i, answer));
+				return null;
+			}
+			if (Boolean.TRUE.equals(answer.getNow(null))) {
+				matched(route, exchange);
+				attributes.put(HandlerMapping.API_VERSION_ATTRIBUTE, ApiVersionHolder.EMPTY);
+				attributes.put(GATEWAY_HANDLER_MAPPER_ATTR, getSimpleName());
+				attributes.remove(GATEWAY_PREDICATE_ROUTE_ATTR);
+				attributes.put(GATEWAY_ROUTE_ATTR, route);
+				return this.webHandler;
+			}
+		}
+		attributes.remove(GATEWAY_PREDICATE_ROUTE_ATTR);
+		return null;
+	}
+
 	@Override
 	protected Mono<Route> lookupRoute(ServerWebExchange exchange) {
+		Object pending = exchange.getAttributes().remove(PENDING_ATTR);
+		if (pending instanceof Pending from) {
+			return answered(from.routes(), from.index(), from.answer(), exchange);
+		}
 		List<Route> current = this.routes;
 		return (current != null) ? lookupFrom(current, 0, exchange) : super.lookupRoute(exchange);
 	}
@@ -78,43 +135,64 @@ class RouteLookupHandlerMapping extends RoutePredicateHandlerMapping
 	private Mono<Route> lookupFrom(List<Route> current, int start, ServerWebExchange exchange) {
 		for (int i = start; i < current.size(); i++) {
 			Route route = current.get(i);
-			exchange.getAttributes().put(GATEWAY_PREDICATE_ROUTE_ATTR, route.getId());
-			Publisher<Boolean> answer;
-			try {
-				answer = route.getPredicate().apply(exchange);
-			}
-			catch (Exception ex) {
-				this.logger.error("Error applying predicate for route: " + route.getId(), ex);
+			CompletableFuture<Boolean> answer = ask(route, exchange);
+			if (answer == null) {
 				continue;
 			}
-			if (answer instanceof Fuseable.ScalarCallable<?> scalar) {
-				Object known;
-				try {
-					known = scalar.call();
-				}
-				catch (Exception ex) {
-					return Mono.error(ex);
-				}
-				if (Boolean.TRUE.equals(known)) {
-					return matched(route, exchange);
-				}
-				continue;
+			if (!answer.isDone() || answer.isCompletedExceptionally()) {
+				return answered(current, i, answer, exchange);
 			}
-			int next = i + 1;
-			// An empty answer is "no match", as in filterWhen.
-			return Mono.from(answer)
-				.defaultIfEmpty(false)
-				.flatMap((match) -> match ? matched(route, exchange) : lookupFrom(current, next, exchange));
+			if (Boolean.TRUE.equals(answer.getNow(null))) {
+				return Mono.just(matched(route, exchange));
+			}
 		}
 		return Mono.empty();
 	}
 
-	private Mono<Route> matched(Route route, ServerWebExchange exchange) {
+	/**
+	 * The lookup going on once route {@code index}'s predicate has answered: an empty
+	 * answer is "no match", as in {@code filterWhen}; an error fails the lookup, as the
+	 * framework's does.
+	 */
+	private Mono<Route> answered(List<Route> current, int index, CompletableFuture<Boolean> answer,
+			ServerWebExchange exchange) {
+		Route route = current.get(index);
+		exchange.getAttributes().put(GATEWAY_PREDICATE_ROUTE_ATTR, route.getId());
+		return Mono.fromFuture(answer)
+			.defaultIfEmpty(false)
+			.flatMap((match) -> match ? Mono.just(matched(route, exchange)) : lookupFrom(current, index + 1, exchange));
+	}
+
+	/**
+	 * Asks the route's predicate, with the predicate-route attribute set: an answer
+	 * complete on return when the predicate answered while it was subscribed to (a
+	 * {@code Path} predicate, alone or combined with {@code and}: the framework combines
+	 * every route's predicates onto a leading {@code true}), else one that completes
+	 * later; {@code null} when the predicate threw, which counts as "no match" (logged).
+	 */
+	private @Nullable CompletableFuture<Boolean> ask(Route route, ServerWebExchange exchange) {
+		exchange.getAttributes().put(GATEWAY_PREDICATE_ROUTE_ATTR, route.getId());
+		Publisher<Boolean> answer;
+		try {
+			answer = route.getPredicate().apply(exchange);
+		}
+		catch (Exception ex) {
+			this.logger.error("Error applying predicate for route: " + route.getId(), ex);
+			return null;
+		}
+		return Mono.from(answer).toFuture();
+	}
+
+	private Route matched(Route route, ServerWebExchange exchange) {
 		if (this.logger.isDebugEnabled()) {
 			this.logger.debug("Route matched: " + route.getId());
 		}
 		validateRoute(route, exchange);
-		return Mono.just(route);
+		return route;
+	}
+
+	/** A predicate that had not answered when {@link #handlerNow} asked it. */
+	private record Pending(List<Route> routes, int index, CompletableFuture<Boolean> answer) {
 	}
 
 }

@@ -19,13 +19,18 @@ import org.springframework.cloud.gateway.handler.AsyncPredicate;
 import org.springframework.cloud.gateway.handler.FilteringWebHandler;
 import org.springframework.cloud.gateway.handler.predicate.PathRoutePredicateFactory;
 import org.springframework.cloud.gateway.route.Route;
+import org.springframework.http.HttpHeaders;
 import org.springframework.mock.env.MockEnvironment;
 import org.springframework.mock.http.server.reactive.MockServerHttpRequest;
 import org.springframework.mock.web.server.MockServerWebExchange;
+import org.springframework.web.cors.CorsConfiguration;
+import org.springframework.web.reactive.HandlerMapping;
 import org.springframework.web.server.ServerWebExchange;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.springframework.cloud.gateway.support.ServerWebExchangeUtils.GATEWAY_HANDLER_MAPPER_ATTR;
 import static org.springframework.cloud.gateway.support.ServerWebExchangeUtils.GATEWAY_PREDICATE_ROUTE_ATTR;
+import static org.springframework.cloud.gateway.support.ServerWebExchangeUtils.GATEWAY_REACTOR_CONTEXT_ATTR;
 import static org.springframework.cloud.gateway.support.ServerWebExchangeUtils.GATEWAY_ROUTE_ATTR;
 
 /**
@@ -153,6 +158,87 @@ class RouteLookupHandlerMappingTests {
 		assertThat(lookup(exchange("/x")).getId()).isEqualTo("old");
 		refreshed();
 		assertThat(lookup(exchange("/x")).getId()).isEqualTo("new");
+	}
+
+	@Test
+	void aRouteKnownAtOnceLeavesTheExchangeAsTheDispatchersLookupDoes() {
+		this.routes.addAll(List.of(route("a", 1, path("/a")), route("b", 2, path("/b"))));
+		refreshed();
+		MockServerWebExchange now = exchange("/b/1");
+		assertThat(this.mapping.handlerNow(now)).isSameAs(this.webHandler);
+		MockServerWebExchange dispatched = exchange("/b/1");
+		assertThat(lookup(dispatched).getId()).isEqualTo("b");
+		// RouteDispatchWebFilter puts the Reactor context, as the mapping's getHandler
+		// does
+		assertThat(dispatched.getAttributes().remove(GATEWAY_REACTOR_CONTEXT_ATTR)).isNotNull();
+		// each exchange has its own log id
+		assertThat(now.getAttributes().keySet()).isEqualTo(dispatched.getAttributes().keySet());
+		for (String name : List.of(GATEWAY_ROUTE_ATTR, GATEWAY_HANDLER_MAPPER_ATTR,
+				HandlerMapping.API_VERSION_ATTRIBUTE)) {
+			assertThat(now.getAttributes().get(name)).as(name).isSameAs(dispatched.getAttributes().get(name));
+		}
+	}
+
+	@Test
+	void noRouteKnownAtOnceLeavesTheRequestToTheDispatcher() {
+		this.routes.add(route("a", 1, path("/a")));
+		assertThat(this.mapping.handlerNow(exchange("/a"))).as("before the first refresh").isNull();
+		refreshed();
+		MockServerWebExchange unmatched = exchange("/z");
+		assertThat(this.mapping.handlerNow(unmatched)).as("no match").isNull();
+		assertThat(unmatched.getAttributes()).doesNotContainKeys(GATEWAY_PREDICATE_ROUTE_ATTR, GATEWAY_ROUTE_ATTR);
+		assertThat(this.mapping.handlerNow(MockServerWebExchange.from(MockServerHttpRequest.options("/a")
+			.header(HttpHeaders.ORIGIN, "https://example.org")
+			.header(HttpHeaders.ACCESS_CONTROL_REQUEST_METHOD, "GET")))).as("a CORS pre-flight").isNull();
+	}
+
+	@Test
+	void aPredicateThatAnswersLaterIsAskedOnceAndTheDispatchersLookupGoesOnFromIt() {
+		this.routes.add(route("slow", 1, (exchange) -> Mono.delay(Duration.ofMillis(20)).thenReturn(false)));
+		this.routes.add(route("b", 2, path("/")));
+		refreshed();
+		MockServerWebExchange exchange = exchange("/x");
+		assertThat(this.mapping.handlerNow(exchange)).isNull();
+		assertThat(this.asked).containsExactly("slow@slow");
+		assertThat(lookup(exchange).getId()).isEqualTo("b");
+		assertThat(this.asked).containsExactly("slow@slow", "b@b");
+	}
+
+	@Test
+	void aPredicateThatThrowsIsNoMatchWhenTheRouteIsKnownAtOnceToo() {
+		this.routes.add(route("broken", 1, (exchange) -> {
+			throw new IllegalStateException("predicate bug");
+		}));
+		this.routes.add(route("b", 2, path("/")));
+		refreshed();
+		MockServerWebExchange exchange = exchange("/x");
+		assertThat(this.mapping.handlerNow(exchange)).isSameAs(this.webHandler);
+		assertThat(exchange.<Route>getAttribute(GATEWAY_ROUTE_ATTR).getId()).isEqualTo("b");
+	}
+
+	@Test
+	void theFrameworksCombinedPathPredicateIsKnownAtOnce() {
+		PathRoutePredicateFactory.Config config = new PathRoutePredicateFactory.Config();
+		config.setPatterns(List.of("/api/studies/**"));
+		// RouteDefinitionRouteLocator reduces a route's predicates onto a leading "true"
+		AsyncPredicate<ServerWebExchange> combined = AsyncPredicate.<ServerWebExchange>from((exchange) -> true)
+			.and(new PathRoutePredicateFactory(new WebFluxProperties()).applyAsync(config));
+		this.routes.add(Route.async().id("studies").uri("http://127.0.0.1:1").asyncPredicate(combined).build());
+		refreshed();
+		assertThat(this.mapping.handlerNow(exchange("/api/studies/1"))).isSameAs(this.webHandler);
+		assertThat(this.mapping.handlerNow(exchange("/login"))).isNull();
+	}
+
+	@Test
+	void aCorsConfigurationLeavesEveryRequestToTheDispatcher() {
+		GlobalCorsProperties cors = new GlobalCorsProperties();
+		cors.getCorsConfigurations().put("/**", new CorsConfiguration().applyPermitDefaultValues());
+		RouteLookupHandlerMapping withCors = new RouteLookupHandlerMapping(this.webHandler,
+				() -> Flux.fromIterable(this.routes), cors, new MockEnvironment());
+		this.routes.add(route("a", 1, path("/")));
+		withCors.onApplicationEvent(new RefreshRoutesResultEvent(this));
+		assertThat(withCors.routes()).hasSize(1);
+		assertThat(withCors.handlerNow(exchange("/x"))).isNull();
 	}
 
 }

@@ -49,6 +49,8 @@ final class Tuning {
 				"Spring Cloud Gateway's NettyRoutingFilter and NettyWriteResponseFilter instead of the gateway's own"));
 		v.add(new Variant("framework-route-lookup", Experiment.env("GATEWAY_FRAMEWORK_ROUTE_LOOKUP", "true"),
 				"Spring Cloud Gateway's route lookup (filterWhen per request) instead of the gateway's loop"));
+		v.add(new Variant("framework-dispatch", Experiment.env("GATEWAY_FRAMEWORK_DISPATCH", "true"),
+				"every request through WebFlux's dispatcher, also when its route is known at once"));
 		v.add(new Variant("framework-handler-order", Experiment.env("GATEWAY_HANDLER_MAPPING_ORDER", "1"),
 				"Spring Cloud Gateway's handler-mapping order: WebFlux's controller mapping tried first"));
 		v.add(new Variant("framework-retry", Experiment.env("GATEWAY_RETRY_FILTER", "Retry"),
