@@ -99,26 +99,20 @@ class RouteLookupHandlerMapping extends RoutePredicateHandlerMapping
 			return null;
 		}
 		Map<String, Object> attributes = exchange.getAttributes();
-		for (int i = 0; i < current.size(); i++) {
-			Route route = current.get(i);
-			CompletableFuture<Boolean> answer = ask(route, exchange);
-			if (answer == null) {
-				continue;
-			}
-			if (!answer.isDone() || answer.isCompletedExceptionally()) {
-				attributes.put(PENDING_ATTR, new Pending(current, i, answer));
-				return null;
-			}
-			if (Boolean.TRUE.equals(answer.getNow(null))) {
-				matched(route, exchange);
-				attributes.put(HandlerMapping.API_VERSION_ATTRIBUTE, ApiVersionHolder.EMPTY);
-				attributes.put(GATEWAY_HANDLER_MAPPER_ATTR, getSimpleName());
-				attributes.remove(GATEWAY_PREDICATE_ROUTE_ATTR);
-				attributes.put(GATEWAY_ROUTE_ATTR, route);
-				return this.webHandler;
-			}
+		Found found = scan(current, 0, exchange);
+		if (found instanceof Matched matched) {
+			attributes.put(HandlerMapping.API_VERSION_ATTRIBUTE, ApiVersionHolder.EMPTY);
+			attributes.put(GATEWAY_HANDLER_MAPPER_ATTR, getSimpleName());
+			attributes.remove(GATEWAY_PREDICATE_ROUTE_ATTR);
+			attributes.put(GATEWAY_ROUTE_ATTR, matched.route());
+			return this.webHandler;
 		}
-		attributes.remove(GATEWAY_PREDICATE_ROUTE_ATTR);
+		if (found instanceof Pending pending) {
+			attributes.put(PENDING_ATTR, pending);
+		}
+		else {
+			attributes.remove(GATEWAY_PREDICATE_ROUTE_ATTR);
+		}
 		return null;
 	}
 
@@ -126,13 +120,26 @@ class RouteLookupHandlerMapping extends RoutePredicateHandlerMapping
 	protected Mono<Route> lookupRoute(ServerWebExchange exchange) {
 		Object pending = exchange.getAttributes().remove(PENDING_ATTR);
 		if (pending instanceof Pending from) {
-			return answered(from.routes(), from.index(), from.answer(), exchange);
+			return answered(from, exchange);
 		}
 		List<Route> current = this.routes;
 		return (current != null) ? lookupFrom(current, 0, exchange) : super.lookupRoute(exchange);
 	}
 
 	private Mono<Route> lookupFrom(List<Route> current, int start, ServerWebExchange exchange) {
+		Found found = scan(current, start, exchange);
+		if (found instanceof Matched matched) {
+			return Mono.just(matched.route());
+		}
+		return (found instanceof Pending pending) ? answered(pending, exchange) : Mono.empty();
+	}
+
+	/**
+	 * Asks the routes from {@code start} in order, as long as each answers while it is
+	 * asked: the first match ({@link Matched}, validated), the first predicate that
+	 * answers later or fails ({@link Pending}), or {@code null} when none matched.
+	 */
+	private @Nullable Found scan(List<Route> current, int start, ServerWebExchange exchange) {
 		for (int i = start; i < current.size(); i++) {
 			Route route = current.get(i);
 			CompletableFuture<Boolean> answer = ask(route, exchange);
@@ -140,27 +147,27 @@ class RouteLookupHandlerMapping extends RoutePredicateHandlerMapping
 				continue;
 			}
 			if (!answer.isDone() || answer.isCompletedExceptionally()) {
-				return answered(current, i, answer, exchange);
+				return new Pending(current, i, answer);
 			}
 			if (Boolean.TRUE.equals(answer.getNow(null))) {
-				return Mono.just(matched(route, exchange));
+				return new Matched(matched(route, exchange));
 			}
 		}
-		return Mono.empty();
+		return null;
 	}
 
 	/**
-	 * The lookup going on once route {@code index}'s predicate has answered: an empty
-	 * answer is "no match", as in {@code filterWhen}; an error fails the lookup, as the
-	 * framework's does.
+	 * The lookup going on once the pending predicate has answered: an empty answer is "no
+	 * match", as in {@code filterWhen}; an error fails the lookup, as the framework's
+	 * does.
 	 */
-	private Mono<Route> answered(List<Route> current, int index, CompletableFuture<Boolean> answer,
-			ServerWebExchange exchange) {
-		Route route = current.get(index);
+	private Mono<Route> answered(Pending pending, ServerWebExchange exchange) {
+		Route route = pending.routes().get(pending.index());
 		exchange.getAttributes().put(GATEWAY_PREDICATE_ROUTE_ATTR, route.getId());
-		return Mono.fromFuture(answer)
+		return Mono.fromFuture(pending.answer())
 			.defaultIfEmpty(false)
-			.flatMap((match) -> match ? Mono.just(matched(route, exchange)) : lookupFrom(current, index + 1, exchange));
+			.flatMap((match) -> match ? Mono.just(matched(route, exchange))
+					: lookupFrom(pending.routes(), pending.index() + 1, exchange));
 	}
 
 	/**
@@ -191,8 +198,20 @@ class RouteLookupHandlerMapping extends RoutePredicateHandlerMapping
 		return route;
 	}
 
-	/** A predicate that had not answered when {@link #handlerNow} asked it. */
-	private record Pending(List<Route> routes, int index, CompletableFuture<Boolean> answer) {
+	/** What a {@link #scan} found. */
+	private sealed interface Found permits Matched, Pending {
+
+	}
+
+	/** The first route whose predicate matched at once. */
+	private record Matched(Route route) implements Found {
+	}
+
+	/**
+	 * Route {@code index}'s predicate, which had not answered (or failed) when it was
+	 * asked.
+	 */
+	private record Pending(List<Route> routes, int index, CompletableFuture<Boolean> answer) implements Found {
 	}
 
 }

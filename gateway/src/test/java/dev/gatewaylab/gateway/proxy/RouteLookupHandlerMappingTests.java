@@ -109,13 +109,18 @@ class RouteLookupHandlerMappingTests {
 		assertThat(lookup(exchange("/z"))).isNull();
 	}
 
-	@Test
-	void aPredicateThatThrowsIsNoMatchAndTheNextRouteIsAsked() {
+	/** A route whose predicate throws, then route "b" matching every path. */
+	private void brokenThenCatchAll() {
 		this.routes.add(route("broken", 1, (exchange) -> {
 			throw new IllegalStateException("predicate bug");
 		}));
 		this.routes.add(route("b", 2, path("/")));
 		refreshed();
+	}
+
+	@Test
+	void aPredicateThatThrowsIsNoMatchAndTheNextRouteIsAsked() {
+		brokenThenCatchAll();
 		assertThat(lookup(exchange("/x")).getId()).isEqualTo("b");
 	}
 
@@ -206,11 +211,7 @@ class RouteLookupHandlerMappingTests {
 
 	@Test
 	void aPredicateThatThrowsIsNoMatchWhenTheRouteIsKnownAtOnceToo() {
-		this.routes.add(route("broken", 1, (exchange) -> {
-			throw new IllegalStateException("predicate bug");
-		}));
-		this.routes.add(route("b", 2, path("/")));
-		refreshed();
+		brokenThenCatchAll();
 		MockServerWebExchange exchange = exchange("/x");
 		assertThat(this.mapping.handlerNow(exchange)).isSameAs(this.webHandler);
 		assertThat(exchange.<Route>getAttribute(GATEWAY_ROUTE_ATTR).getId()).isEqualTo("b");
