@@ -2,6 +2,8 @@ package dev.gatewaylab.study;
 
 import java.util.List;
 
+import jakarta.servlet.DispatcherType;
+
 import org.apache.catalina.core.StandardHost;
 
 import org.springframework.beans.factory.ObjectProvider;
@@ -88,6 +90,19 @@ public final class StudyAutoConfiguration {
 			FilterRegistrationBean<PathParameterFilter> registration = new FilterRegistrationBean<>(
 					new PathParameterFilter());
 			registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 90);
+			return registration;
+		}
+
+		/**
+		 * Before every filter that asks for the request's locale (Spring's
+		 * request-context filter, Spring Security's).
+		 */
+		@Bean
+		FilterRegistrationBean<AcceptLanguageFilter> acceptLanguageFilter() {
+			FilterRegistrationBean<AcceptLanguageFilter> registration = new FilterRegistrationBean<>(
+					new AcceptLanguageFilter());
+			registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 80);
+			registration.setDispatcherTypes(DispatcherType.REQUEST, DispatcherType.ERROR);
 			return registration;
 		}
 

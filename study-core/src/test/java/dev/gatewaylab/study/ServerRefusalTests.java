@@ -61,6 +61,19 @@ class ServerRefusalTests {
 			.isEqualTo(200);
 	}
 
+	@Test
+	void moreLanguageRangesThanTomcatAcceptsAre400ProblemNot500() throws IOException {
+		String ranges = String.join(",", java.util.Collections.nCopies(40, "en"));
+		RawResponse response = exchange(this.port, "GET /api/studies/1 HTTP/1.1\r\nHost: localhost\r\n"
+				+ "Accept-Language: " + ranges + "\r\nConnection: close\r\n\r\n");
+		assertThat(response.status()).isEqualTo(400);
+		assertThat(response.body()).isEqualTo("{\"type\":\"about:blank\",\"title\":\"Bad Request\",\"status\":400,"
+				+ "\"detail\":\"The Accept-Language header lists more language ranges than the server accepts.\"}");
+		RawResponse few = exchange(this.port, "GET /api/studies/1 HTTP/1.1\r\nHost: localhost\r\n"
+				+ "Accept-Language: en,de;q=0.5\r\nConnection: close\r\n\r\n");
+		assertThat(few.status()).as("a usual Accept-Language").isEqualTo(200);
+	}
+
 	private void assertHeaderFieldsTooLarge(String request, String detail) throws IOException {
 		for (int port : new int[] { this.port, this.managementPort }) {
 			RawResponse response = exchange(port, request);
