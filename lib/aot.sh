@@ -1,6 +1,7 @@
 # shellcheck shell=bash
-# ./lab's AOT cache (JDK 24+: JEPs 483, 514, 515), sourced by ./lab: uses its STATE, ROOT, die, info, lab_prop,
-# jar_of, port_of, java_of, java_opts_of, java_major, running_pid, apm_on, start, stop and await_ready.
+# ./lab's AOT cache (JDK 24+: JEPs 483, 514, 515), sourced by ./lab: uses its STATE, ROOT, die, info, lab_prop and
+# port_of; jar_of, java_of, java_opts_of, java_major, running_pid, start, stop and await_ready (lib/services.sh); apm_on
+# (lib/apm.sh).
 # On a JDK 24 or newer an app starts from its extracted jar (.lab/aot/<jar>/app) with an ahead-of-time cache of the
 # classes it loaded and the method profiles it collected in a training run: the first `./lab up` after a build starts
 # it in training mode, sends it the training requests (lab.properties aot.*), stops it, writes the cache and starts

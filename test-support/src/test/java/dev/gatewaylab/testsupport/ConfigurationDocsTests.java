@@ -24,11 +24,12 @@ import static org.assertj.core.api.Assertions.assertThat;
  * docs/configuration.md lists every environment variable the project reads, in the table
  * of its reader, and nothing else. Readers: each app's configuration files
  * ({@code <module>/src/main/resources}: the {@code ## <module>} table; study-core's count
- * for study-service and the monolith), the {@code lab} script and the scripts it names
- * ({@code ## lab}), the other {@code bench/*.sh} ({@code ## measurement scripts}) and the
- * compose files ({@code ## docker compose}). Java sources that read the environment need
- * their variables documented in some table (the runner names the gateway's variables to
- * restart it with them). The repository is read from {@code ..} (the module's parent).
+ * for study-service and the monolith), the {@code lab} script with the files it sources
+ * ({@code lib/*.sh}) and the scripts they name ({@code ## lab}), the other
+ * {@code bench/*.sh} ({@code ## measurement scripts}) and the compose files
+ * ({@code ## docker compose}). Java sources that read the environment need their
+ * variables documented in some table (the runner names the gateway's variables to restart
+ * it with them). The repository is read from {@code ..} (the module's parent).
  */
 class ConfigurationDocsTests {
 
@@ -168,11 +169,14 @@ class ConfigurationDocsTests {
 		return reads;
 	}
 
-	/** The lab script, and every script it runs (named as {@code $ROOT/....sh}). */
+	/**
+	 * The lab script, and every script it or a file it sources runs (named as
+	 * {@code $ROOT/....sh}).
+	 */
 	static List<Path> labScripts() {
 		Path lab = ROOT.resolve("lab");
 		List<Path> scripts = new ArrayList<>(List.of(lab));
-		Matcher m = SCRIPT_NAMED_BY_LAB.matcher(read(lab));
+		Matcher m = SCRIPT_NAMED_BY_LAB.matcher(withSourced(lab));
 		while (m.find()) {
 			Path script = ROOT.resolve(m.group(1)).normalize();
 			if (Files.isRegularFile(script) && !scripts.contains(script) && !sourcedHelpers().contains(script)) {
@@ -233,7 +237,7 @@ class ConfigurationDocsTests {
 			.orElseThrow()
 			.substring("services=".length());
 		for (Path script : labScripts()) {
-			for (String suffix : EnvironmentReads.shellNamesPerService(read(script))) {
+			for (String suffix : EnvironmentReads.shellNamesPerService(withSourced(script))) {
 				for (String service : services.split(",")) {
 					names.add(service.trim().toUpperCase().replace('-', '_') + "_" + suffix);
 				}
