@@ -23,6 +23,7 @@ jar_of() {
 }
 
 check_java() {
+  # shellcheck disable=SC2153 # JAVA is set by ./lab
   command -v "$JAVA" >/dev/null 2>&1 || die "no 'java' found — install JDK 17 or newer, or set JAVA_HOME"
   local version
   version=$(java_major "$JAVA")
@@ -193,7 +194,7 @@ stop() { # stop SERVICE... : SIGTERM to each at once, then wait for all (STOP_TI
       fi
       rm -f "$(pid_file "${names[$i]}")" "$STATE/${names[$i]}.started"
       info "stopped ${names[$i]}"
-      pids[$i]=""; left=$((left - 1))
+      pids[i]=""; left=$((left - 1))
     done
     [ "$left" -eq 0 ] || sleep 0.05
   done

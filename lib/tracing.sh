@@ -43,6 +43,7 @@ tracing_up() {
     return 0
   fi
   # Loopback only; in-memory storage bounded by MEM_MAX_SPANS.
+  # shellcheck disable=SC2086 # ZIPKIN_JAVA_OPTS is a list of options
   (cd "$STATE" && MEM_MAX_SPANS="${ZIPKIN_MEM_MAX_SPANS:-200000}" exec "$JAVA" ${ZIPKIN_JAVA_OPTS:--Xmx512m} -jar "$(zipkin_jar)" \
       "--armeria.ports[0].ip=127.0.0.1" "--armeria.ports[0].port=$port" "--armeria.ports[0].protocols[0]=http" \
       >"$STATE/logs/zipkin.log" 2>&1) &
