@@ -29,6 +29,8 @@ class ProjectLayoutTests {
 
 	static final int MAX_LINES = 300;
 
+	static final int MAX_LAB_LINES = 400;
+
 	private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
 
 	private static final Set<String> NOT_SOURCES = Set.of("target", ".lab", "results", ".git", "node_modules", ".mvn");
@@ -42,6 +44,16 @@ class ProjectLayoutTests {
 	@Test
 	void noSourceFileIsOver300Lines() {
 		assertThat(oversized(ROOT)).as("split these by job (files and their line counts)").isEmpty();
+	}
+
+	/**
+	 * {@code ./lab} holds the commands and what every part shares; the parts (services,
+	 * APM, tracing, load engines, the AOT cache) are sourced from {@code lib/*.sh}.
+	 */
+	@Test
+	void theLabScriptStaysWithin400Lines() {
+		assertThat(readAllLines(ROOT.resolve("lab"))).as("lines of ./lab: move a part to lib/ as lib/services.sh is")
+			.hasSizeLessThanOrEqualTo(MAX_LAB_LINES);
 	}
 
 	@Test
