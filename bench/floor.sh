@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# How cheap can a proxy on this machine's JVM stack be? Starts two floor proxies (the lab's floor service, floor/:
-# Reactor Netty alone; bench/floor/NettyProxy.java: Netty alone) beside a gateway with today's defaults, and measures them in the same interleaved wrk rounds
-# (bench/gateway-ab.sh + bench/wrk-compare.sh). A measurement script, not a CI gate. See --help.
+# How cheap can a proxy on this machine's JVM stack be? Starts the floor (the lab's floor service, floor/: Reactor
+# Netty alone) and the Netty proxy (bench/netty-proxy/NettyProxy.java: Netty alone) beside a gateway with today's
+# defaults, and measures them in the same interleaved wrk rounds (bench/gateway-ab.sh + bench/wrk-compare.sh).
+# A measurement script, not a CI gate. See --help.
 set -euo pipefail
 
 BENCH_NAME=floor
@@ -21,13 +22,13 @@ Measures side by side, in interleaved wrk rounds, each proxy's CPU per request a
   reactor-netty  the lab's floor service (floor/target/floor.jar) on :$RN_PORT — Reactor Netty's HttpServer + pooled
                  HttpClient and nothing else: the floor under any Spring Cloud Gateway (WebFlux) app. In the lab's
                  own runs it is the target 'floor': ./lab bench --targets gateway,floor,direct
-  netty          bench/floor/NettyProxy.java on :$NETTY_PORT — Netty's codecs and a per-event-loop upstream
-                 connection pool, nothing else: the floor under any proxy on this JVM
+  netty          the Netty proxy, bench/netty-proxy/NettyProxy.java on :$NETTY_PORT — Netty's codecs and a
+                 per-event-loop upstream connection pool, nothing else: what is under any proxy on this JVM
   direct, nginx  as in bench/wrk-compare.sh
-Both floors run the gateway's event-loop count (1 on 2 cores) on the same JDK as the gateway: JAVA (default: java on
-PATH; the Netty floor is a single-file source, so a JDK, not a JRE). The Reactor Netty floor runs on the gateway's
-JVM options, the Netty floor with -Xmx256m on the gateway jar's own libraries (unpacked to target/floor/lib); both
-are built on the gateway's Netty version. study-service must be up.
+Both run the gateway's event-loop count (1 on 2 cores) on the same JDK as the gateway: JAVA (default: java on PATH;
+the Netty proxy is a single-file source, so a JDK, not a JRE). The floor runs on the gateway's JVM options, the Netty
+proxy with -Xmx256m on the gateway jar's own libraries (unpacked to target/floor/lib); both are built on the
+gateway's Netty version. study-service must be up.
 
 Example (as measured in docs/gateway-cost.md):
   unshare -n bash -c 'ip link set lo up; ./lab up study-service &&
@@ -68,7 +69,7 @@ started() { # name port what
 PORT=$RN_PORT MANAGEMENT_PORT=0 STUDY_SERVICE_URL=$UPSTREAM "$JAVA" $GATEWAY_OPTS -jar "$FLOOR_JAR" \
   >"$STATE/reactor-netty.log" 2>&1 &
 started reactor-netty $RN_PORT floor.jar
-"$JAVA" -Xmx256m --enable-native-access=ALL-UNNAMED -cp "$STATE/lib/*" "$ROOT/bench/floor/NettyProxy.java" \
+"$JAVA" -Xmx256m --enable-native-access=ALL-UNNAMED -cp "$STATE/lib/*" "$ROOT/bench/netty-proxy/NettyProxy.java" \
   $NETTY_PORT "$UPSTREAM" >"$STATE/netty.log" 2>&1 &
 started netty $NETTY_PORT NettyProxy.java
 i=0

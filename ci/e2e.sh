@@ -104,7 +104,7 @@ check "./lab profile gateway writes a flame graph" \
   bash -c './lab profile gateway --warmup 2 --duration 3 --out "$0/profile" > "$0/profile.log" 2>&1 \
            && grep -q "<canvas" "$0/profile/flame-gateway.html"' "$OUT"
 
-echo "== bench/floor.sh: the floor proxies (Reactor Netty alone, Netty alone) beside the gateway, one short wrk round"
+echo "== bench/floor.sh: the floor and the Netty proxy (Netty alone) beside the gateway, one short wrk round"
 check "bench/floor.sh measures gateway, reactor-netty and netty against direct" \
   bash -c 'bench/floor.sh --targets direct --warmup 1 --rounds 1 --duration 2 > "$0/floor.log" 2>&1 \
            && grep -qE "^gateway +[0-9]" "$0/floor.log" && grep -qE "^reactor-netty +[0-9]" "$0/floor.log" \

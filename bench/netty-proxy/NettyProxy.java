@@ -27,10 +27,10 @@ import io.netty.util.AttributeKey;
 import io.netty.util.concurrent.FastThreadLocal;
 
 /**
- * The floor under any Java proxy on this machine: a reverse proxy on Netty alone — what is left when even Reactor
- * Netty is gone. Every request is aggregated (bodies ≤ 1 MiB), sent to one upstream over a keep-alive connection
- * taken from a pool kept per event loop (the upstream connection lives on the client connection's own thread: no
- * hand-off), and the aggregated response is written back in one flush. Host replaced, X-Forwarded-For added;
+ * The Netty proxy: a reverse proxy on Netty alone — what is left under any Java proxy on this machine when even
+ * Reactor Netty is gone. Every request is aggregated (bodies ≤ 1 MiB), sent to one upstream over a keep-alive
+ * connection taken from a pool kept per event loop (the upstream connection lives on the client connection's own
+ * thread: no hand-off), and the aggregated response is written back in one flush. Host replaced, X-Forwarded-For added;
  * nothing else (no log, no metrics, no timeouts, no streaming, no error mapping beyond closing the connection).
  * Measurement only (bench/floor.sh): java -cp LIBS NettyProxy.java PORT UPSTREAM [EVENT_LOOPS]
  */
@@ -63,7 +63,7 @@ public class NettyProxy {
 				}
 			});
 		Channel bound = server.bind("127.0.0.1", port).sync().channel();
-		System.out.println("netty floor proxy on 127.0.0.1:" + port + " -> " + upstream + ", " + loops + " event loop(s)");
+		System.out.println("netty proxy on 127.0.0.1:" + port + " -> " + upstream + ", " + loops + " event loop(s)");
 		bound.closeFuture().sync();
 	}
 
