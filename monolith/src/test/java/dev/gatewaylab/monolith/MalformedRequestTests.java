@@ -44,9 +44,9 @@ class MalformedRequestTests {
 	void traversalAndDescriptorPathsUnderTheStaticResourcesAre404AndLogNoWarning(CapturedOutput output)
 			throws IOException {
 		int logged = output.getAll().length();
-		// the static resource handler warned for each: "Path contains "../" after call to
-		// StringUtils#cleanPath", "Path
-		// with "WEB-INF" or "META-INF""
+		// the static resource handler warned for each:
+		// "Path contains "../" after call to StringUtils#cleanPath",
+		// "Path with "WEB-INF" or "META-INF""
 		for (String path : new String[] { "/css/a../b.css", "/css/META-INF/MANIFEST.MF", "/css/WEB-INF/web.xml" }) {
 			assertThat(exchange(MalformedRequests.get(path))).as(path).startsWith("HTTP/1.1 404 ");
 		}
@@ -55,8 +55,8 @@ class MalformedRequestTests {
 
 	@Test
 	void theErrorPageAskedForDirectlyByABrowserIs404Not500() throws IOException {
-		// Boot's HTML error view had no status to show for GET /error itself and answered
-		// 500
+		// Boot's HTML error view had no status to show for GET /error itself
+		// and answered 500
 		assertThat(exchange(MalformedRequests.get("/error", "Accept: text/html"))).startsWith("HTTP/1.1 404 ")
 			.containsIgnoringCase("content-type: text/html")
 			.contains("<h1>404 Not Found</h1>");
@@ -64,10 +64,9 @@ class MalformedRequestTests {
 
 	@Test
 	void aFormBodyOnPatchOrDeleteIsNot500() throws IOException {
-		// Boot's FormContentFilter parsed form bodies of PUT/PATCH/DELETE before Spring
-		// Security and threw on '%zz' (500),
-		// or on a chunked body over the size limit (500): now nothing reads them, and the
-		// CSRF check refuses both
+		// Boot's FormContentFilter parsed form bodies of PUT/PATCH/DELETE before
+		// Spring Security and threw on '%zz' (500), or on a chunked body over the
+		// size limit (500): now nothing reads them, and the CSRF check refuses both
 		String body = "_csrf=x&a=%zz";
 		assertThat(exchange("PATCH /login HTTP/1.1\r\nHost: a\r\nConnection: close\r\n"
 				+ "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: " + body.length() + "\r\n\r\n"
@@ -86,8 +85,8 @@ class MalformedRequestTests {
 	void aPageRequestClaimingMultipartIsNot500AndLogsNoError(CapturedOutput output) throws IOException {
 		int logged = output.getAll().length();
 		// the multipart body was parsed before any handler; a browser page's failure
-		// escaped as a 500 with two ERROR
-		// stack traces (the error page's dispatch parsed it again)
+		// escaped as a 500 with two ERROR stack traces (the error page's dispatch
+		// parsed it again)
 		String multipart = "Content-Type: multipart/form-data\r\nContent-Length: 3\r\n\r\na=b";
 		assertThat(exchange("GET /login HTTP/1.1\r\nHost: a\r\nAccept: text/html\r\nConnection: close\r\n" + multipart))
 			.startsWith("HTTP/1.1 200 ");
@@ -103,8 +102,8 @@ class MalformedRequestTests {
 
 	@Test
 	void aMalformedAcceptHeaderStillGetsAProblemBody() throws IOException {
-		// Spring answered errors with an empty body: it cannot pick a body type for an
-		// Accept it cannot parse
+		// Spring answered errors with an empty body:
+		// it cannot pick a body type for an Accept it cannot parse
 		assertThat(exchange(
 				"PUT /login HTTP/1.1\r\nHost: a\r\nAccept: a/b;q=x\r\nConnection: close\r\nContent-Length: 0\r\n\r\n"))
 			.startsWith("HTTP/1.1 403 ")
@@ -115,8 +114,8 @@ class MalformedRequestTests {
 	@Test
 	void aMalformedAcceptHeaderLogsNoWarning(CapturedOutput output) throws IOException {
 		int logged = output.getAll().length();
-		// any path no controller maps (a public one here) is offered to Boot's welcome
-		// page mapping, which parses Accept
+		// any path no controller maps (a public one here) is offered
+		// to Boot's welcome page mapping, which parses Accept
 		exchange(MalformedRequests.malformedAccept("/css/missing.css"));
 		assertThat(output.getAll().substring(logged)).as("Boot's welcome page mapping warned per request")
 			.doesNotContain("Received invalid Accept header");

@@ -77,8 +77,8 @@ final class MonolithFuzzRequests {
 		if (r.nextInt(3) == 0) {
 			target.append((target.indexOf("?") < 0) ? '?' : '&');
 			for (int i = 1 + r.nextInt(3); i > 0; i--) {
-				String value = pick(r, JUNK); // raw now and then: Tomcat refuses some (<
-												// > { } | ")
+				// raw now and then: Tomcat refuses some (< > { } | ")
+				String value = pick(r, JUNK);
 				target.append(pick(r, QUERY_KEYS))
 					.append('=')
 					.append((r.nextInt(4) == 0) ? value : URLEncoder.encode(value, StandardCharsets.UTF_8))
@@ -143,8 +143,8 @@ final class MonolithFuzzRequests {
 			case 0 -> {
 			} // no token
 			case 1 -> fields.add("_csrf=forged");
-			case 2 -> fields.add("_csrf=" + pick(r, anonymous).token()); // another
-																			// session's
+			// another session's
+			case 2 -> fields.add("_csrf=" + pick(r, anonymous).token());
 			case 3 -> fields.add("_csrf=" + "x".repeat(10_000));
 			case 4 -> fields.add("_csrf=%zz");
 			default -> {
@@ -164,11 +164,8 @@ final class MonolithFuzzRequests {
 	private static String frame(Random r, List<String> headers, String body) {
 		int length = body.length();
 		switch (r.nextInt(30)) {
-			case 0 -> headers.add("Content-Length: " + (length + 1 + r.nextInt(20))); // stalls
-																						// until
-																						// the
-																						// read
-																						// timeout
+			// stalls until the read timeout
+			case 0 -> headers.add("Content-Length: " + (length + 1 + r.nextInt(20)));
 			case 1 -> headers.add("Content-Length: " + Math.max(0, length - 1 - r.nextInt(5)));
 			case 2 -> headers.add("Content-Length: abc");
 			case 3 -> {
@@ -177,18 +174,16 @@ final class MonolithFuzzRequests {
 			}
 			case 4 -> {
 				headers.add("Transfer-Encoding: chunked");
-				return Integer.toHexString(length) + "\r\n" + body + "\r\nZZ\r\n"; // a
-																					// malformed
-																					// chunk
-																					// size
+				// a malformed chunk size
+				return Integer.toHexString(length) + "\r\n" + body + "\r\nZZ\r\n";
 			}
 			case 5, 6 -> {
 				headers.add("Transfer-Encoding: chunked");
 				return (body.isEmpty() ? "" : Integer.toHexString(length) + "\r\n" + body + "\r\n") + "0\r\n\r\n";
 			}
 			case 7 -> {
-				String big = "a=" + "b".repeat(17_000); // over the test's 16 KB body
-														// limit
+				// over the test's 16 KB body limit
+				String big = "a=" + "b".repeat(17_000);
 				headers.add("Content-Length: " + big.length());
 				return big;
 			}

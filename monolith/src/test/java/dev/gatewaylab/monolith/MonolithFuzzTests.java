@@ -153,8 +153,8 @@ class MonolithFuzzTests {
 	 */
 	private static boolean wantsPage(String request) {
 		int space = request.indexOf(' ');
-		// the app's own rule (ProblemErrorController, StudyProblemHandler): the path is
-		// /api or under /api/
+		// the app's own rule (ProblemErrorController, StudyProblemHandler):
+		// the path is /api or under /api/
 		boolean api = space >= 0 && (request.startsWith("/api/", space + 1) || request.startsWith("/api ", space + 1)
 				|| request.startsWith("/api?", space + 1));
 		return !api && ACCEPTS_HTML.matcher(request).find();

@@ -42,8 +42,8 @@ class ProblemErrorController extends BasicErrorController {
 	public ModelAndView errorHtml(HttpServletRequest request, HttpServletResponse response) {
 		if (this.htmlPages && !isApi(request)) {
 			if (request.getAttribute(RequestDispatcher.ERROR_STATUS_CODE) == null) {
-				// GET /error asked for directly: no such page (Boot's view had no status
-				// to show and answered 500)
+				// GET /error asked for directly: no such page
+				// (Boot's view had no status to show and answered 500)
 				request.setAttribute(RequestDispatcher.ERROR_STATUS_CODE, HttpStatus.NOT_FOUND.value());
 			}
 			return super.errorHtml(request, response);

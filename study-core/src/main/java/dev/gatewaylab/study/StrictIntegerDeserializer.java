@@ -15,8 +15,8 @@ class StrictIntegerDeserializer extends ValueDeserializer<Integer> {
 	@Override
 	public Integer deserialize(JsonParser parser, DeserializationContext context) {
 		if (parser.currentToken() == JsonToken.VALUE_NUMBER_INT) {
-			return parser.getIntValue(); // throws InputCoercionException beyond the int
-											// range
+			// throws InputCoercionException beyond the int range
+			return parser.getIntValue();
 		}
 		return (Integer) context.handleUnexpectedToken(Integer.class, parser);
 	}

@@ -60,8 +60,8 @@ class StudyController {
 	@PostMapping
 	ResponseEntity<Study> create(@Valid @RequestBody StudyRequest request) {
 		Study study = this.studies.create(request);
-		// Relative, so it stays right behind the gateway without forwarded-header
-		// handling.
+		// Relative, so it stays right behind the gateway
+		// without forwarded-header handling.
 		return ResponseEntity.created(URI.create("/api/studies/" + study.id())).body(study);
 	}
 

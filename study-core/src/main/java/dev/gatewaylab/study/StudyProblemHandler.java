@@ -78,21 +78,21 @@ class StudyProblemHandler {
 			}
 		}
 		if (ex.getClass().getName().equals("org.apache.tomcat.util.http.InvalidParameterException")) {
-			// a form-encoded body with broken %-escapes, read by Tomcat when something
-			// asks for parameters
+			// a form-encoded body with broken %-escapes,
+			// read by Tomcat when something asks for parameters
 			return badRequest(problem("Malformed form parameters"), List.of());
 		}
 		if (ex instanceof MultipartException) {
-			// multipart/form-data to a JSON API, with a body that is not even valid
-			// multipart
+			// multipart/form-data to a JSON API,
+			// with a body that is not even valid multipart
 			return ResponseEntity.status(HttpStatus.UNSUPPORTED_MEDIA_TYPE)
 				.body(ProblemDetail.forStatusAndDetail(HttpStatus.UNSUPPORTED_MEDIA_TYPE,
 						"Content-Type must be application/json"));
 		}
 		if (ex instanceof IllegalArgumentException && ex.getMessage() != null
 				&& ex.getMessage().startsWith("Content-Type")) {
-			// e.g. "Content-Type cannot contain wildcard type '*'" from parsing the
-			// request's content type
+			// e.g. "Content-Type cannot contain wildcard type '*'"
+			// from parsing the request's content type
 			return ResponseEntity.status(HttpStatus.UNSUPPORTED_MEDIA_TYPE)
 				.body(ProblemDetail.forStatusAndDetail(HttpStatus.UNSUPPORTED_MEDIA_TYPE,
 						"Content-Type must be application/json"));

@@ -53,8 +53,8 @@ class ServerRefusalTests {
 		for (int port : new int[] { this.port, this.managementPort }) {
 			// a backslash is no URI character: Tomcat refuses the request line itself
 			assertBadRequestProblem(exchange(port, MalformedRequests.backslashTraversal("/api/studies")));
-			// Tomcat refuses an encoded slash (the management port answered with its
-			// HTML report)
+			// Tomcat refuses an encoded slash
+			// (the management port answered with its HTML report)
 			assertBadRequestProblem(exchange(port, MalformedRequests.get("/actuator/health/a%2fb")));
 		}
 		assertThat(exchange(this.port, MalformedRequests.get("/api/studies/1")).status()).as("served afterwards")

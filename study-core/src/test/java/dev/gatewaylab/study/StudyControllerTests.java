@@ -253,8 +253,8 @@ class StudyControllerTests {
 
 	@Test
 	void htmlPagesOutsideTheApiAreLeftToTheApplication() throws Exception {
-		// What the monolith's browser pages get: Spring MVC's default handling, not this
-		// library's problem JSON.
+		// What the monolith's browser pages get: Spring MVC's default handling,
+		// not this library's problem JSON.
 		this.mvc.perform(get("/some-page").accept(MediaType.TEXT_HTML))
 			.andExpect(status().isNotFound())
 			.andExpect(content().string(not(containsString("\"status\""))));

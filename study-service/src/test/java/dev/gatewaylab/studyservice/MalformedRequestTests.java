@@ -44,8 +44,8 @@ class MalformedRequestTests {
 
 	@Test
 	void aFormBodyOnPutIs415ProblemNot500() throws IOException {
-		// Boot's FormContentFilter parsed form bodies of PUT/PATCH/DELETE before any
-		// controller and threw on '%zz'
+		// Boot's FormContentFilter parsed form bodies of PUT/PATCH/DELETE
+		// before any controller and threw on '%zz'
 		RawResponse response = exchange(MalformedRequests.formWithBrokenEscape("PUT", "/api/studies/1"));
 		assertThat(response.status()).isEqualTo(415);
 		assertThat(response.isProblemJson()).isTrue();

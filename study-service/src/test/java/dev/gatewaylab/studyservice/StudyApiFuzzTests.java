@@ -25,8 +25,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * be below 500, carry no stack trace, and every error must be problem+json; the app must
  * still serve a normal request afterwards.
  */
-// its own database: the fuzz writes studies, which the contract tests of other classes
-// must not see
+// its own database: the fuzz writes studies,
+// which the contract tests of other classes must not see
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT, properties = { "management.server.port=0",
 		"spring.datasource.url=jdbc:h2:mem:study-service-fuzz;DB_CLOSE_DELAY=-1" })
 class StudyApiFuzzTests {

@@ -21,8 +21,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * the management port only). The API's behaviour itself is tested in study-core.
  */
 @ExtendWith(OutputCaptureExtension.class)
-@AutoConfigureMetrics // Boot turns metrics export off in tests unless asked;
-						// /actuator/prometheus is under test
+// Boot turns metrics export off in tests unless asked; /actuator/prometheus is under test
+@AutoConfigureMetrics
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT,
 		properties = { "management.server.port=0", "STUDY_MAX_BODY_SIZE=10KB" })
 class StudyServiceApplicationTests {
@@ -78,8 +78,8 @@ class StudyServiceApplicationTests {
 
 	@Test
 	void anUnknownPathIsNoEndpointNotAStaticResourceLookupAndLogsNoWarning(CapturedOutput output) {
-		// spring.web.resources.add-mappings=false: no resource handler behind the
-		// controllers
+		// spring.web.resources.add-mappings=false:
+		// no resource handler behind the controllers
 		expectProblem(this.api.get().uri("/nope.css").exchange(), 404).jsonPath("$.detail")
 			.value((detail) -> assertThat(detail.toString()).isEqualTo("No endpoint GET /nope.css.")
 				.doesNotContain("static resource"));

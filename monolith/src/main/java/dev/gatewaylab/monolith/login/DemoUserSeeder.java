@@ -48,12 +48,10 @@ class DemoUserSeeder implements ApplicationRunner {
 			return;
 		}
 		long start = System.nanoTime();
-		// One hash for all 1000 demo users: a BCrypt hash costs ~100 ms at cost 10, so
-		// hashing each
-		// would add ~100 s to start-up. Shared salt is acceptable only because this is
-		// demo data
-		// with a published password. Login still pays the full BCrypt cost on every
-		// check.
+		// One hash for all 1000 demo users: a BCrypt hash costs ~100 ms at cost 10,
+		// so hashing each would add ~100 s to start-up. Shared salt is acceptable only
+		// because this is demo data with a published password. Login still pays the
+		// full BCrypt cost on every check.
 		String hash = this.passwordEncoder.encode(DEMO_PASSWORD);
 		long hashed = System.nanoTime();
 		List<Object[]> rows = new ArrayList<>(USER_COUNT);

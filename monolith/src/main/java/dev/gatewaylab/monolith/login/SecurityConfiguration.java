@@ -61,8 +61,8 @@ class SecurityConfiguration {
 	@Bean
 	@Order(2)
 	SecurityFilterChain webFilterChain(HttpSecurity http) throws Exception {
-		// Relative Location headers, so redirects keep pointing at the gateway when it
-		// fronts us.
+		// Relative Location headers, so redirects keep pointing at the gateway
+		// when it fronts us.
 		LoginUrlAuthenticationEntryPoint loginEntryPoint = new LoginUrlAuthenticationEntryPoint("/login");
 		loginEntryPoint.setFavorRelativeUris(true);
 		return http
@@ -75,8 +75,8 @@ class SecurityConfiguration {
 			.formLogin((form) -> form.loginPage("/login").defaultSuccessUrl("/", true))
 			.exceptionHandling((exceptions) -> exceptions.authenticationEntryPoint(loginEntryPoint))
 			.logout((logout) -> logout.permitAll())
-			// The pages use only their own CSS, no scripts, no frames: a strict policy
-			// costs nothing.
+			// The pages use only their own CSS, no scripts, no frames:
+			// a strict policy costs nothing.
 			.headers((headers) -> headers.contentSecurityPolicy((csp) -> csp.policyDirectives(CONTENT_SECURITY_POLICY))
 				.referrerPolicy((referrer) -> referrer.policy(ReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN)))
 			.build();

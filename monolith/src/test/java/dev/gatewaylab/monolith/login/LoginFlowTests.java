@@ -189,8 +189,8 @@ class LoginFlowTests {
 
 	@Test
 	void unknownPageSendsAnonymousVisitorsToLoginFirst() throws Exception {
-		// Deny by default: a page that is not public needs a login before anyone learns
-		// it is missing.
+		// Deny by default: a page that is not public needs a login
+		// before anyone learns it is missing.
 		HttpResponse<String> response = get("/no-such-page");
 
 		assertThat(response.statusCode()).isEqualTo(302);
