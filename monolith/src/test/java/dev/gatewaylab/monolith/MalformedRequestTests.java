@@ -18,11 +18,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * What the monolith's fuzz test found in its own pages, security and configuration, one
  * test each: requests no browser sends are the client's 4xx, never a 500, and path tricks
- * leave no WARN or stack trace in the log (what study-core answers — path parameters,
- * Tomcat's refusals, the management port — is tested there). Its own application context
- * (the marker property), so that Tomcat is fresh: Tomcat logs the first unparseable
- * request line of each request processor at INFO with a stack trace, later ones at DEBUG
- * — a reused context would hide the first one.
+ * leave no WARN or stack trace in the log (what servlet-hardening answers — path
+ * parameters, Tomcat's refusals, the management port, a malformed Accept — is tested
+ * there). Its own application context (the marker property), so that Tomcat is fresh:
+ * Tomcat logs the first unparseable request line of each request processor at INFO with a
+ * stack trace, later ones at DEBUG — a reused context would hide the first one.
  */
 @ExtendWith(OutputCaptureExtension.class)
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT,

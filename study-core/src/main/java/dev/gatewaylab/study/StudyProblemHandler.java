@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 
+import dev.gatewaylab.servlet.BodyTooLargeException;
+import dev.gatewaylab.servlet.TraceIds;
 import jakarta.servlet.http.HttpServletRequest;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
@@ -70,11 +72,11 @@ class StudyProblemHandler {
 			throw ex;
 		}
 		for (Throwable cause = ex; cause != null; cause = cause.getCause()) {
-			if (cause instanceof BodySizeLimitFilter.BodyTooLargeException tooLarge) {
+			if (cause instanceof BodyTooLargeException tooLarge) {
 				return ResponseEntity.status(HttpStatus.PAYLOAD_TOO_LARGE)
 					.header(HttpHeaders.CONNECTION, "close")
 					.body(ProblemDetail.forStatusAndDetail(HttpStatus.PAYLOAD_TOO_LARGE,
-							"The request body is larger than " + tooLarge.maxBytes + " bytes."));
+							"The request body is larger than " + tooLarge.maxBytes() + " bytes."));
 			}
 		}
 		if (ex.getClass().getName().equals("org.apache.tomcat.util.http.InvalidParameterException")) {

@@ -10,9 +10,10 @@ import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
 
 /**
- * This library in a real server, as an app that depends on it gets it: Tomcat on a random
- * application port and the actuator's own Tomcat on a random management port, the seed on
- * H2, a 10 KB body limit. One shared annotation means one cached context.
+ * This library in a real server, as an app that depends on it gets it (the servlet
+ * hardening included): Tomcat on a random application port and the actuator's own Tomcat
+ * on a random management port, the seed on H2, a 10 KB body limit. One shared annotation
+ * means one cached context.
  */
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)

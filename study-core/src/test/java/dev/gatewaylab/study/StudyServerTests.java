@@ -12,9 +12,12 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * What this library puts in front of the study API, on a real server and raw sockets:
- * requests no well-behaved client sends get the client's 4xx as problem+json — never a
- * 500 and never an empty body — before or outside the controllers.
+ * The study API behind the servlet hardening this library brings along, on a real server
+ * and raw sockets: where the hardening meets the API's own error handling
+ * ({@link StudyProblemHandler}), requests no well-behaved client sends still get the
+ * client's 4xx as problem+json — never a 500 and never an empty body. The hardening alone
+ * (path parameters, Tomcat's refusals, the {@code /error} page) is tested in
+ * servlet-hardening.
  */
 @StudyServerTest
 class StudyServerTests {
@@ -23,19 +26,11 @@ class StudyServerTests {
 	int port;
 
 	@Test
-	void aBadEscapeInAPathParameterIs400ProblemNot500() throws IOException {
-		// Tomcat passes path parameters (after ';') undecoded; Spring's path parser threw
-		// on the bad escape: 500
-		RawResponse response = exchange(MalformedRequests.badEscapeInPathParameter("/api/studies/1"));
-		assertThat(response.status()).isEqualTo(400);
-		assertThat(response.isProblemJson()).isTrue();
-		assertThat(response.body()).contains("\"detail\":\"Malformed %-escape in a path parameter.\"");
-	}
-
-	@Test
 	void aMalformedAcceptHeaderIsReadAsAcceptingAnythingAndErrorsKeepTheirProblemBody() throws IOException {
-		// Spring answered 406 (and any error) with an empty body: it cannot pick a body
-		// type for an Accept it cannot parse
+		// Spring answered 406 (and any error) with an empty body:
+		// it cannot pick a body type for an Accept it cannot parse.
+		// A client that does not ask for HTML gets the study API's answer,
+		// problem+json for /nope too.
 		RawResponse study = exchange(MalformedRequests.malformedAccept("/api/studies/1"));
 		assertThat(study.status()).isEqualTo(200);
 		assertThat(study.contentType()).startsWith("application/json");
@@ -49,17 +44,13 @@ class StudyServerTests {
 	}
 
 	@Test
-	void errorsOutsideTheApiAreProblemJsonToo() throws IOException {
-		// GET /error directly was 500 with "status":999; a browser's 404 was the
-		// Whitelabel HTML page
-		for (String request : new String[] { MalformedRequests.get("/error"),
-				MalformedRequests.get("/nope", "Accept: text/html"),
-				MalformedRequests.get("/api/nope", "Accept: text/html") }) {
-			RawResponse response = exchange(request);
-			assertThat(response.status()).as(request).isEqualTo(404);
-			assertThat(response.isProblemJson()).as(request).isTrue();
-			assertThat(response.body()).contains("\"title\":\"Not Found\"");
-		}
+	void anApiPathIsProblemJsonEvenForABrowser() throws IOException {
+		// /api/... is the study API's whatever the client accepts;
+		// other paths a browser asks for go to the /error page (servlet-hardening)
+		RawResponse response = exchange(MalformedRequests.get("/api/nope", "Accept: text/html"));
+		assertThat(response.status()).isEqualTo(404);
+		assertThat(response.isProblemJson()).isTrue();
+		assertThat(response.body()).contains("\"title\":\"Not Found\"");
 	}
 
 	@Test

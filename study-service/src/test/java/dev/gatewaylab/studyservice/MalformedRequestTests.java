@@ -20,10 +20,10 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Requests no well-behaved client sends, straight to study-service (past the gateway),
  * where this app's own configuration decides the outcome: its log levels and its form
  * handling. The answers themselves (problem+json from Tomcat's refusals, path parameters,
- * a malformed Accept) are study-core's, tested there. Its own application context (the
- * marker property), so that Tomcat is fresh: Tomcat logs the first unparseable request
- * line of each request processor at INFO with a stack trace, later ones at DEBUG — a
- * reused context would hide the first one.
+ * a malformed Accept) are servlet-hardening's, tested there. Its own application context
+ * (the marker property), so that Tomcat is fresh: Tomcat logs the first unparseable
+ * request line of each request processor at INFO with a stack trace, later ones at DEBUG
+ * — a reused context would hide the first one.
  */
 @ExtendWith(OutputCaptureExtension.class)
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT,

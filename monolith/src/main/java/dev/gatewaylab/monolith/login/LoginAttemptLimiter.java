@@ -23,7 +23,7 @@ import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.web.filter.OncePerRequestFilter;
 
-import dev.gatewaylab.study.TraceIds;
+import dev.gatewaylab.servlet.TraceIds;
 
 /**
  * Login attempts ({@code POST /login}) per user name: a token bucket of {@code perUser}

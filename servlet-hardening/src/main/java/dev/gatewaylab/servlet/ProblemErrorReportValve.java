@@ -1,4 +1,4 @@
-package dev.gatewaylab.study;
+package dev.gatewaylab.servlet;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -15,10 +15,11 @@ import org.springframework.http.HttpStatus;
  * Tomcat's own error page (a request Tomcat refuses before Spring sees it: an encoded
  * slash, a bad escape, header fields over its limits) as {@code application/problem+json}
  * instead of Tomcat's HTML report. Installed as the host's error report valve by
- * {@link StudyAutoConfiguration} (and {@link ManagementProblemErrorReportValve} on the
- * management port). Header fields over Tomcat's limits are 431, not Tomcat's 400, with a
- * detail naming the limit; a request line over the size limit is 414. Only fixed text and
- * numbers, nothing from the request; server errors carry no detail.
+ * {@link ServletHardeningAutoConfiguration} (and
+ * {@link ManagementProblemErrorReportValve} on the management port). Header fields over
+ * Tomcat's limits are 431, not Tomcat's 400, with a detail naming the limit; a request
+ * line over the size limit is 414. Only fixed text and numbers, nothing from the request;
+ * server errors carry no detail.
  */
 public class ProblemErrorReportValve extends ErrorReportValve {
 

@@ -1,4 +1,4 @@
-package dev.gatewaylab.study;
+package dev.gatewaylab.servlet;
 
 import java.util.List;
 

@@ -1,4 +1,4 @@
-package dev.gatewaylab.study;
+package dev.gatewaylab.servlet;
 
 import io.micrometer.tracing.Span;
 import io.micrometer.tracing.handler.TracingObservationHandler.TracingContext;

@@ -1,4 +1,4 @@
-package dev.gatewaylab.study;
+package dev.gatewaylab.servlet;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

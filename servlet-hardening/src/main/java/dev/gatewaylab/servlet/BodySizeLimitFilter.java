@@ -1,4 +1,4 @@
-package dev.gatewaylab.study;
+package dev.gatewaylab.servlet;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -20,7 +20,8 @@ import org.springframework.web.filter.OncePerRequestFilter;
  * {@code Content-Length} says so, and for a chunked body (no length) as soon as the bytes
  * read pass the limit — Tomcat bounds form posts only, and Jackson would read any JSON
  * body to its end. The chunked case surfaces as a {@link BodyTooLargeException} inside
- * whatever was reading, which {@link StudyProblemHandler} answers with 413.
+ * whatever was reading, which the app's error handling answers with 413 (study-core's
+ * {@code StudyProblemHandler} for the study API).
  */
 final class BodySizeLimitFilter extends OncePerRequestFilter {
 
@@ -50,18 +51,6 @@ final class BodySizeLimitFilter extends OncePerRequestFilter {
 		response.setContentLength(body.length);
 		response.setHeader("Connection", "close"); // the rest of the body is not read
 		response.getOutputStream().write(body);
-	}
-
-	/** The body read so far passed the limit. */
-	static final class BodyTooLargeException extends IOException {
-
-		final long maxBytes;
-
-		BodyTooLargeException(long maxBytes) {
-			super("Request body larger than " + maxBytes + " bytes");
-			this.maxBytes = maxBytes;
-		}
-
 	}
 
 	private static final class Limited extends HttpServletRequestWrapper {
