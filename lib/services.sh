@@ -77,13 +77,14 @@ check_virtual_threads() {
   [ "${v:-0}" -ge 21 ] || die "$var=true needs Java 21 or newer, but $service would run on Java $v ($java) — set LAB_JAVA_HOME (or ${var%_VIRTUAL_THREADS}_JAVA_HOME) to a JDK 21+, or drop $var"
 }
 
-# A module needs a build when its jar is missing or any of its sources (or study-core's) is newer.
+# A module needs a build when its jar is missing or any of its sources (or study-core's and servlet-hardening's) is newer.
 needs_build() {
   local module=$1 jar=$2
   [ -f "$jar" ] || return 0
   local dirs=("$ROOT/$module/src" "$ROOT/$module/pom.xml" "$ROOT/pom.xml")
   case "$module" in
-    study-service|monolith) dirs+=("$ROOT/study-core/src" "$ROOT/study-core/pom.xml") ;;
+    study-service|monolith) dirs+=("$ROOT/study-core/src" "$ROOT/study-core/pom.xml"
+      "$ROOT/servlet-hardening/src" "$ROOT/servlet-hardening/pom.xml") ;;
     deny-list-tool) dirs+=("$ROOT/gateway/src/main" "$ROOT/gateway/pom.xml") ;;
   esac
   [ -n "$(find "${dirs[@]}" -newer "$jar" -type f -print -quit 2>/dev/null)" ]
