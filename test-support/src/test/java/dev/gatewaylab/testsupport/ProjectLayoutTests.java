@@ -64,6 +64,33 @@ class ProjectLayoutTests {
 		assertThat(cycles(deps)).as("packages on a cycle, dependencies " + deps).isEmpty();
 	}
 
+	/**
+	 * A reference page stays readable: every {@code docs/*.md} at most 500 lines, the
+	 * README at most 150. Dated runs go to the pages under {@code docs/history/}, which
+	 * have no limit.
+	 */
+	@Test
+	void noReferencePageIsOver500LinesNorTheReadmeOver150() throws IOException {
+		Map<String, Integer> over = new TreeMap<>();
+		List<Path> pages;
+		try (Stream<Path> files = Files.list(ROOT.resolve("docs"))) {
+			pages = files.filter((f) -> f.toString().endsWith(".md") && Files.isRegularFile(f)).sorted().toList();
+		}
+		for (Path page : pages) {
+			int lines = readAllLines(page).size();
+			if (lines > 500) {
+				over.put(ROOT.relativize(page).toString(), lines);
+			}
+		}
+		int readme = readAllLines(ROOT.resolve("README.md")).size();
+		if (readme > 150) {
+			over.put("README.md", readme);
+		}
+		assertThat(pages).as("the reference pages under docs/").isNotEmpty();
+		assertThat(over).as("move dated runs to docs/history/ or split the page by topic (pages and their line counts)")
+			.isEmpty();
+	}
+
 	@Test
 	void theChecksFindWhatTheyAreFor() throws IOException {
 		Path repo = Files.createTempDirectory("layout");
