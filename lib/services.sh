@@ -85,7 +85,7 @@ needs_build() {
   case "$module" in
     study-service|monolith) dirs+=("$ROOT/study-core/src" "$ROOT/study-core/pom.xml"
       "$ROOT/servlet-hardening/src" "$ROOT/servlet-hardening/pom.xml") ;;
-    deny-list-tool) dirs+=("$ROOT/gateway/src/main" "$ROOT/gateway/pom.xml") ;;
+    gateway|deny-list-tool) dirs+=("$ROOT/deny-list/src/main" "$ROOT/deny-list/pom.xml") ;;
   esac
   [ -n "$(find "${dirs[@]}" -newer "$jar" -type f -print -quit 2>/dev/null)" ]
 }

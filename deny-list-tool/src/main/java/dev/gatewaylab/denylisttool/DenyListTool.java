@@ -6,10 +6,10 @@ import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.Locale;
 
-import dev.gatewaylab.gateway.denylist.DenyList;
-import dev.gatewaylab.gateway.denylist.DenyListException;
-import dev.gatewaylab.gateway.denylist.DenyListLoader;
-import dev.gatewaylab.gateway.denylist.OnError;
+import dev.gatewaylab.denylist.DenyList;
+import dev.gatewaylab.denylist.DenyListException;
+import dev.gatewaylab.denylist.DenyListLoader;
+import dev.gatewaylab.denylist.OnError;
 
 /**
  * The deny-list command line ({@code ./lab deny-list}), plain Java with no Spring context

@@ -8,9 +8,9 @@ import java.nio.file.Path;
 import java.util.Locale;
 import java.util.SplittableRandom;
 
+import dev.gatewaylab.denylist.DenyList;
 import dev.gatewaylab.denylisttool.DenyListTool.Options;
 import dev.gatewaylab.denylisttool.DenyListTool.UsageException;
-import dev.gatewaylab.gateway.denylist.DenyList;
 
 /**
  * {@code deny-list generate}: a realistic deny list and the client addresses a load test

@@ -11,10 +11,10 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import dev.gatewaylab.gateway.clientip.Ipv4;
-import dev.gatewaylab.gateway.denylist.DenyList;
-import dev.gatewaylab.gateway.denylist.DenyListLoader;
-import dev.gatewaylab.gateway.denylist.OnError;
+import dev.gatewaylab.denylist.DenyList;
+import dev.gatewaylab.denylist.DenyListLoader;
+import dev.gatewaylab.denylist.Ipv4;
+import dev.gatewaylab.denylist.OnError;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

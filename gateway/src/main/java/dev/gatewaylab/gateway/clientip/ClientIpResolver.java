@@ -7,6 +7,9 @@ import java.util.List;
 
 import org.springframework.http.server.reactive.ServerHttpRequest;
 
+import dev.gatewaylab.denylist.Ipv4;
+import dev.gatewaylab.denylist.Ipv4Range;
+
 /**
  * The client address of a request, as an unsigned IPv4 value ({@link Ipv4#INVALID} when
  * there is none).

@@ -1,5 +1,7 @@
 package dev.gatewaylab.gateway.clientip;
 
+import dev.gatewaylab.denylist.Ipv4;
+
 /**
  * Who a request comes from, for a per-client budget such as the login limit: an IPv4
  * address, an IPv6 client's /64 network (one subscriber or host usually holds a whole

@@ -9,6 +9,8 @@ import org.springframework.http.HttpHeaders;
 import org.springframework.stereotype.Component;
 import org.springframework.web.server.ServerWebExchange;
 
+import dev.gatewaylab.denylist.Ipv4;
+
 /**
  * Tells the upstream who the client is: {@code X-Forwarded-For} ends with the socket peer
  * of this request, and keeps the entries the client sent only when that peer is a trusted

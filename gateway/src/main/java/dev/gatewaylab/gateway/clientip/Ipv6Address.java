@@ -3,6 +3,8 @@ package dev.gatewaylab.gateway.clientip;
 import java.net.Inet6Address;
 import java.net.InetAddress;
 
+import dev.gatewaylab.denylist.Ipv4;
+
 /**
  * An IPv6 address as two 64-bit halves, parsed by hand from text so no header value can
  * ever trigger a DNS lookup (RFC 4291 §2.2): eight groups of one to four hex digits, one

@@ -7,6 +7,8 @@ import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
 import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
 import org.springframework.boot.actuate.endpoint.annotation.WriteOperation;
 
+import dev.gatewaylab.denylist.DenyList;
+
 /**
  * {@code /actuator/denylist} on the management port, when exposed
  * ({@code management.endpoints.web.exposure.include}, e.g.

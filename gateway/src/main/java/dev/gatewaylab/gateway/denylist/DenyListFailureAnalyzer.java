@@ -3,6 +3,8 @@ package dev.gatewaylab.gateway.denylist;
 import org.springframework.boot.diagnostics.AbstractFailureAnalyzer;
 import org.springframework.boot.diagnostics.FailureAnalysis;
 
+import dev.gatewaylab.denylist.DenyListException;
+
 /**
  * Turns a deny list that cannot be loaded at start-up into Spring Boot's short
  * "APPLICATION FAILED TO START" report: one line naming the list, its size, the problem

@@ -4,6 +4,8 @@ import java.time.Duration;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
+import dev.gatewaylab.denylist.OnError;
+
 /**
  * {@code gateway.deny-list.*} (environment: {@code GATEWAY_DENY_LIST_FILE},
  * {@code GATEWAY_DENY_LIST_ON_ERROR}, {@code GATEWAY_DENY_LIST_RELOAD_INTERVAL},

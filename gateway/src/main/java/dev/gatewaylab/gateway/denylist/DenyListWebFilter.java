@@ -11,8 +11,8 @@ import org.springframework.web.server.ServerWebExchange;
 import org.springframework.web.server.WebFilter;
 import org.springframework.web.server.WebFilterChain;
 
+import dev.gatewaylab.denylist.Ipv4;
 import dev.gatewaylab.gateway.clientip.ClientIpResolver;
-import dev.gatewaylab.gateway.clientip.Ipv4;
 
 /**
  * Answers 403 {@code {"resultMessage":"Deny"}} to a denied client before anything else

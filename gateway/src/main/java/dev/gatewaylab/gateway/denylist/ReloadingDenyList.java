@@ -19,6 +19,11 @@ import io.micrometer.core.instrument.Timer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import dev.gatewaylab.denylist.DenyList;
+import dev.gatewaylab.denylist.DenyListException;
+import dev.gatewaylab.denylist.DenyListLoader;
+import dev.gatewaylab.denylist.OnError;
+
 /**
  * The current {@link DenyList}, loaded at start-up (a failure stops the gateway) and
  * reloaded when the file changes: a daemon thread polls the file's modification time and

@@ -11,6 +11,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 import org.springframework.mock.http.server.reactive.MockServerHttpRequest;
 
+import dev.gatewaylab.denylist.Ipv4;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 import static org.assertj.core.api.Assumptions.assumeThat;

@@ -9,6 +9,8 @@ import org.springframework.http.HttpHeaders;
 import org.springframework.mock.http.server.reactive.MockServerHttpRequest;
 import org.springframework.mock.web.server.MockServerWebExchange;
 
+import dev.gatewaylab.denylist.Ipv4;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** What the upstream learns about the client (X-Forwarded-For, X-Forwarded-Proto). */

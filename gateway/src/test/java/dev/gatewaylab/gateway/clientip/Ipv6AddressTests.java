@@ -7,6 +7,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import dev.gatewaylab.denylist.Ipv4;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 class Ipv6AddressTests {

@@ -7,7 +7,8 @@ import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.BeanCreationException;
 import org.springframework.boot.diagnostics.FailureAnalysis;
 
-import dev.gatewaylab.gateway.denylist.DenyListException.Kind;
+import dev.gatewaylab.denylist.DenyListException;
+import dev.gatewaylab.denylist.DenyListException.Kind;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -20,8 +21,8 @@ class DenyListFailureAnalyzerTests {
 
 	@Test
 	void aBadLineIsOneLineNamingFileSizeLineReasonAndTheSetting() {
-		DenyListException bad = DenyListException.badLine(Path.of("/rules/deny.txt"), 7, "IPv6 rules are not supported")
-			.withSourceBytes(5_000_000);
+		DenyListException bad = new DenyListException(Path.of("/rules/deny.txt"), 7, "IPv6 rules are not supported",
+				Kind.BAD_LINE, 5_000_000, null);
 		FailureAnalysis analysis = analyze(bad);
 		assertThat(analysis.getDescription()).isEqualTo("Deny list /rules/deny.txt (4 MB) cannot be loaded: line 7: "
 				+ "IPv6 rules are not supported — fix line 7 of /rules/deny.txt (format: docs/deny-list.md), or set "

@@ -20,6 +20,7 @@ import org.springframework.mock.http.server.reactive.MockServerHttpRequest;
 import org.springframework.mock.web.server.MockServerWebExchange;
 import org.springframework.web.server.WebFilterChain;
 
+import dev.gatewaylab.denylist.OnError;
 import dev.gatewaylab.gateway.clientip.ClientIpResolver;
 
 import static org.assertj.core.api.Assertions.assertThat;

@@ -16,7 +16,11 @@ import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import dev.gatewaylab.gateway.clientip.Ipv4;
+import dev.gatewaylab.denylist.DenyList;
+import dev.gatewaylab.denylist.DenyListException;
+import dev.gatewaylab.denylist.DenyListLoader;
+import dev.gatewaylab.denylist.Ipv4;
+import dev.gatewaylab.denylist.OnError;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;

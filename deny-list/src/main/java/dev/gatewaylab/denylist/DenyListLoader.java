@@ -1,4 +1,4 @@
-package dev.gatewaylab.gateway.denylist;
+package dev.gatewaylab.denylist;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -17,7 +17,7 @@ import java.util.Set;
 import java.util.function.Consumer;
 import java.util.zip.CRC32C;
 
-import dev.gatewaylab.gateway.denylist.DenyListException.Kind;
+import dev.gatewaylab.denylist.DenyListException.Kind;
 
 /**
  * Loads a text deny list through its compiled form: the compiled file

@@ -1,4 +1,4 @@
-package dev.gatewaylab.gateway.clientip;
+package dev.gatewaylab.denylist;
 
 /**
  * An inclusive range of IPv4 addresses ({@code first..last}, unsigned values in longs),

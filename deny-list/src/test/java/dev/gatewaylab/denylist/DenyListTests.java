@@ -1,11 +1,8 @@
-package dev.gatewaylab.gateway.denylist;
+package dev.gatewaylab.denylist;
 
 import java.util.SplittableRandom;
 
 import org.junit.jupiter.api.Test;
-
-import dev.gatewaylab.gateway.clientip.Ipv4;
-import dev.gatewaylab.gateway.clientip.Ipv4Range;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

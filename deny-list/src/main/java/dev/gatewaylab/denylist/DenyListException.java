@@ -1,4 +1,4 @@
-package dev.gatewaylab.gateway.denylist;
+package dev.gatewaylab.denylist;
 
 import java.nio.file.Path;
 import java.util.Locale;
@@ -40,7 +40,15 @@ public class DenyListException extends RuntimeException {
 
 	private final long sourceBytes;
 
-	DenyListException(Path file, long line, String reason, Kind kind, long sourceBytes, Throwable cause) {
+	/**
+	 * @param file the text list
+	 * @param line the bad line, or 0 for the file as a whole
+	 * @param reason what is wrong, for a message
+	 * @param kind what the fix is about
+	 * @param sourceBytes the text list's size, or -1 when unknown
+	 * @param cause the underlying failure, or null
+	 */
+	public DenyListException(Path file, long line, String reason, Kind kind, long sourceBytes, Throwable cause) {
 		super(location(file, line) + ": " + reason, cause);
 		this.file = file;
 		this.line = line;

@@ -1,4 +1,4 @@
-package dev.gatewaylab.gateway.denylist;
+package dev.gatewaylab.denylist;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -9,8 +9,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.LongConsumer;
 import java.util.zip.CRC32C;
-
-import dev.gatewaylab.gateway.clientip.Ipv4;
 
 /**
  * Reads a deny-list text file in one streaming pass: one IPv4 address or CIDR per line,

@@ -1,4 +1,4 @@
-package dev.gatewaylab.gateway.denylist;
+package dev.gatewaylab.denylist;
 
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;

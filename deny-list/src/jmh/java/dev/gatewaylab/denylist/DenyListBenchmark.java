@@ -1,11 +1,9 @@
-package dev.gatewaylab.gateway.denylist;
+package dev.gatewaylab.denylist;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import org.openjdk.jmh.annotations.Benchmark;
@@ -19,9 +17,6 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-
-import dev.gatewaylab.gateway.clientip.ClientIpResolver;
-import dev.gatewaylab.gateway.clientip.Ipv4;
 
 /**
  * Lookup cost per call, SampleTime (so JMH reports percentiles), on lists written by
@@ -51,12 +46,6 @@ public class DenyListBenchmark {
 
 	private final long[] misses = new long[MASK + 1];
 
-	private final List<List<String>> hitHeaders = new ArrayList<>();
-
-	private final ClientIpResolver resolver = ClientIpResolver.of("127.0.0.0/8");
-
-	private final long proxy = Ipv4.parse("127.0.0.1");
-
 	private int next;
 
 	private long chain;
@@ -72,7 +61,6 @@ public class DenyListBenchmark {
 			long ip = Ipv4.parse(cells[0]);
 			if (cells[1].equals("denied") && h <= MASK) {
 				this.hits[h++] = ip;
-				this.hitHeaders.add(List.of("203.0.113.7, " + cells[0]));
 			}
 			else if (cells[1].equals("allowed") && m <= MASK) {
 				this.misses[m++] = ip;
@@ -148,12 +136,6 @@ public class DenyListBenchmark {
 	@Benchmark
 	public boolean miss() {
 		return this.list.denies(this.misses[this.next++ & MASK]);
-	}
-
-	/** What the filter does per request behind a trusted proxy: walk X-Forwarded-For, then look up. */
-	@Benchmark
-	public boolean resolveAndLookUp() {
-		return this.list.denies(this.resolver.resolve(this.proxy, this.hitHeaders.get(this.next++ & MASK)));
 	}
 
 	/** A heap array of the mapping's size, for {@link #chaseHeap}; allocated only when that benchmark runs. */

@@ -1,4 +1,4 @@
-package dev.gatewaylab.gateway.denylist;
+package dev.gatewaylab.denylist;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -10,8 +10,6 @@ import java.util.SplittableRandom;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import dev.gatewaylab.gateway.clientip.Ipv4;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;

@@ -1,4 +1,4 @@
-package dev.gatewaylab.gateway.denylist;
+package dev.gatewaylab.denylist;
 
 import java.nio.ByteBuffer;
 import java.nio.IntBuffer;
@@ -21,7 +21,8 @@ import java.util.List;
  */
 public final class DenyList {
 
-	static final DenyList EMPTY = of(new long[0], 0);
+	/** No rules: denies nothing. */
+	public static final DenyList EMPTY = of(new long[0], 0);
 
 	/**
 	 * Fewest index bits (a 256 KiB index: the low 16 bits stored per boundary then always

@@ -1,4 +1,4 @@
-package dev.gatewaylab.gateway.clientip;
+package dev.gatewaylab.denylist;
 
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
