@@ -45,6 +45,12 @@ final class DenyListParser {
 
 	private final CRC32C crc = new CRC32C();
 
+	/** The read buffer: lines are parsed in place. */
+	private final byte[] buf = new byte[BUFFER];
+
+	/** The read buffer as characters, for {@link Ipv4#parse(CharSequence, int, int)}. */
+	private final AsciiChars chars = new AsciiChars(this.buf);
+
 	private long bytes;
 
 	private long rules;
@@ -90,7 +96,7 @@ final class DenyListParser {
 	 * @throws DenyListException for a bad line (FAIL)
 	 */
 	void parse() throws IOException {
-		byte[] buf = new byte[BUFFER];
+		byte[] buf = this.buf;
 		int len = 0; // valid bytes in buf
 		int pos = 0; // start of the current line
 		int scan = 0; // where the search for '\n' resumes
@@ -232,7 +238,7 @@ final class DenyListParser {
 				return IPV6;
 			}
 		}
-		long ip = Ipv4.parse(b, s, (slash < 0) ? e : slash);
+		long ip = Ipv4.parse(this.chars, s, (slash < 0) ? e : slash);
 		if (ip == Ipv4.INVALID) {
 			return NOT_IPV4;
 		}

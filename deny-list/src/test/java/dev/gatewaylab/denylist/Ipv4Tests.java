@@ -18,7 +18,7 @@ class Ipv4Tests {
 		assertThat(Ipv4.parse("10.1.2.3")).isEqualTo(0x0A010203L);
 		assertThat(Ipv4.parse("192.168.100.200")).isEqualTo(0xC0A864C8L);
 		byte[] bytes = " 10.0.0.1 ".getBytes();
-		assertThat(Ipv4.parse(bytes, 1, 9)).isEqualTo(0x0A000001L);
+		assertThat(Ipv4.parse(new AsciiChars(bytes), 1, 9)).isEqualTo(0x0A000001L);
 	}
 
 	@ParameterizedTest
@@ -29,7 +29,19 @@ class Ipv4Tests {
 	void rejectsAnythingElse(String text) {
 		assertThat(Ipv4.parse(text)).isEqualTo(Ipv4.INVALID);
 		byte[] bytes = text.getBytes();
-		assertThat(Ipv4.parse(bytes, 0, bytes.length)).isEqualTo(Ipv4.INVALID);
+		assertThat(Ipv4.parse(new AsciiChars(bytes), 0, bytes.length)).isEqualTo(Ipv4.INVALID);
+	}
+
+	@Test
+	void readsBytesAsTheirOwnCharactersInPlace() {
+		byte[] bytes = { '1', '.', (byte) 0xB2, (byte) 0xFF };
+		AsciiChars chars = new AsciiChars(bytes);
+		assertThat(chars.length()).isEqualTo(4);
+		assertThat(chars.charAt(2)).isEqualTo('\u00B2'); // a byte over 127 is no digit
+		assertThat(chars).hasToString("1.\u00B2\u00FF");
+		assertThat(chars.subSequence(0, 2)).hasToString("1.");
+		bytes[0] = '7';
+		assertThat(chars.charAt(0)).as("a view, not a copy").isEqualTo('7');
 	}
 
 	@Test
