@@ -35,8 +35,8 @@ final class ListGenerator {
 		long seed = 1;
 		long clients = 10_000;
 		double deniedShare = 0.5;
-		// deny-list.sh points this at the repository's .lab/deny-list whatever the
-		// working directory.
+		// deny-list.sh points this at the repository's .lab/deny-list
+		// whatever the working directory.
 		Path dir = Path.of(System.getProperty("gatewaylab.deny-list.out", ".lab/deny-list"));
 		while (options.next()) {
 			switch (options.option()) {
@@ -96,12 +96,11 @@ final class ListGenerator {
 					ip = random.nextLong(list.first(interval), list.last(interval) + 1);
 				}
 				else {
+					// Loopback is a trusted proxy, never a client.
 					do {
 						ip = random.nextLong(1L << 32);
 					}
-					while (list.denies(ip) || (ip >>> 24) == 127); // loopback is a
-																	// trusted proxy,
-																	// never a client
+					while (list.denies(ip) || (ip >>> 24) == 127);
 				}
 				denied += deny ? 1 : 0;
 				file.address(ip).text(deny ? ",denied\n" : ",allowed\n");

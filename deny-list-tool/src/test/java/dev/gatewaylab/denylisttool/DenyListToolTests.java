@@ -58,10 +58,9 @@ class DenyListToolTests {
 
 	@Test
 	void aSmallerListIsTheStartOfALargerOneWithTheSameSeed() throws IOException {
-		// What the deny-list experiment relies on (3 M and 30 M rules, seed 42: both have
-		// 24 short prefixes, as 1,000
-		// and 20,000 rules both have one): a client the larger list allows, the smaller
-		// one allows too.
+		// What the deny-list experiment relies on (3 M and 30 M rules, seed 42:
+		// both have 24 short prefixes, as 1,000 and 20,000 rules both have one):
+		// a client the larger list allows, the smaller one allows too.
 		Path small = this.dir.resolve("small");
 		Path large = this.dir.resolve("large");
 		run("generate", "--rules", "1000", "--seed", "42", "--out", small.toString());

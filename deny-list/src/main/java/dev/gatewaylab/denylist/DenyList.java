@@ -164,8 +164,9 @@ public final class DenyList {
 		int end = index.get(h + 1);
 		int key = (int) ip & 0xFFFF;
 		ShortBuffer b = this.bounds;
-		while (end - at > LINEAR) { // a crowded bucket: halve it until a scan is cheaper
-									// than mispredicted branches
+		// A crowded bucket: halve it until a scan is cheaper
+		// than mispredicted branches.
+		while (end - at > LINEAR) {
 			int mid = (at + end) >>> 1;
 			if ((b.get(mid) & 0xFFFF) <= key) {
 				at = mid + 1;
@@ -174,8 +175,8 @@ public final class DenyList {
 				end = mid;
 			}
 		}
-		for (int i = at; i < end; i++) { // no early exit: a count without branches to
-											// mispredict
+		// No early exit: a count without branches to mispredict.
+		for (int i = at; i < end; i++) {
 			at += ((b.get(i) & 0xFFFF) <= key) ? 1 : 0;
 		}
 		return (at & 1) == 1; // 'at' boundaries lie at or below ip

@@ -70,8 +70,8 @@ final class DenyListFile {
 		 */
 		static Header of(long sourceSize, int sourceCrc, long rules, long skippedLines, List<String> skipped,
 				int intervals, boolean endsAtTop, int indexBits) {
-			// The address after 255.255.255.255 is not stored: an odd count up to the end
-			// then means "denied to the end".
+			// The address after 255.255.255.255 is not stored: an odd count
+			// up to the end then means "denied to the end".
 			int boundaries = (int) Math.min(Integer.MAX_VALUE, 2L * intervals - (endsAtTop ? 1 : 0));
 			return new Header(sourceSize, sourceCrc, rules, skippedLines, samples(skipped), intervals, boundaries,
 					(indexBits == 0) ? DenyList.bits(boundaries) : indexBits);

@@ -138,10 +138,10 @@ public final class DenyListLoader {
 				throw new DenyListException(text, 0, "cannot be read: " + describe(ex), Kind.SOURCE, size, ex);
 			}
 			runs.finish();
-			// The index is sized for the intervals before the runs coalesce with each
-			// other
-			// (an upper bound): the exact count is known only once they are merged, and
-			// one merge, straight into the file, is all the time a large list can spare.
+			// The index is sized for the intervals before the runs coalesce with
+			// each other (an upper bound): the exact count is known only once they
+			// are merged, and one merge, straight into the file, is all the time a
+			// large list can spare.
 			long upperBound = 2L * runs.upperBound();
 			int headerSize = DenyListFile.headerSize(parser.skipped());
 			int bits = DenyList.bits(upperBound);
@@ -156,8 +156,8 @@ public final class DenyListLoader {
 			temp = Files.createTempFile(dir, "." + target.getFileName() + ".", ".tmp");
 			try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.WRITE)) {
 				DenyListWriter writer = new DenyListWriter(DenyListWriter.into(channel), headerSize, bits);
-				long[] counted = new long[2]; // intervals, and 1 if the last one ends at
-												// the top
+				// Intervals, and 1 if the last one ends at the top.
+				long[] counted = new long[2];
 				runs.merge((first, last) -> {
 					writer.add(first, last);
 					counted[0]++;
@@ -217,8 +217,8 @@ public final class DenyListLoader {
 				Files.deleteIfExists(file);
 			}
 			catch (IOException ex) {
-				// A leftover temporary file is named after the list; the next compile
-				// writes a new one.
+				// A leftover temporary file is named after the list;
+				// the next compile writes a new one.
 			}
 		}
 	}

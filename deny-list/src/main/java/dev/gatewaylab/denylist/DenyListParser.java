@@ -207,8 +207,8 @@ final class DenyListParser {
 			add();
 		}
 		else {
-			// Report the more telling reason: the side that at least looks like an
-			// address.
+			// Report the more telling reason: the side that at least
+			// looks like an address.
 			int why = (whyValue != NOT_IPV4) ? whyValue : whyKey;
 			if (why == whyKey && whyValue == NOT_IPV4) {
 				this.first = keyFirst;

@@ -262,8 +262,8 @@ final class SortedRuns implements Closeable {
 		if (this.sorter != null) {
 			this.sorter.shutdownNow();
 			try {
-				this.sorter.awaitTermination(1, TimeUnit.MINUTES); // the run file is
-																	// closed next
+				// The run file is closed next.
+				this.sorter.awaitTermination(1, TimeUnit.MINUTES);
 			}
 			catch (InterruptedException ex) {
 				Thread.currentThread().interrupt();

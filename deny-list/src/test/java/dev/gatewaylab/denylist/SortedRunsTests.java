@@ -19,8 +19,8 @@ class SortedRunsTests {
 		int n = 100_000;
 		long[] keys = new long[n];
 		for (int i = 0; i < n; i++) {
-			long first = random.nextInt() & 0xFFFFFFFFL; // half of them above
-															// 127.255.255.255
+			// Half of them above 127.255.255.255.
+			long first = random.nextInt() & 0xFFFFFFFFL;
 			long last = first + random.nextInt(1 << 12);
 			keys[i] = DenyList.pack(first, Math.min(last, 0xFFFFFFFFL));
 		}
@@ -37,8 +37,8 @@ class SortedRunsTests {
 		int n = 10_000;
 		long[] keys = new long[n];
 		for (int i = 0; i < n; i++) {
-			long first = 0xC0A80000L + random.nextInt(16); // one /16: the two upper
-															// bytes' passes are skipped
+			// One /16: the two upper bytes' passes are skipped.
+			long first = 0xC0A80000L + random.nextInt(16);
 			keys[i] = DenyList.pack(first, first + random.nextInt(100));
 		}
 		assertSortsByFirstKeepingEveryKey(keys);

@@ -147,8 +147,8 @@ public final class ClientIpResolver {
 			}
 			client = ip;
 		}
-		return ClientKey.ipv4(client); // every entry was a trusted proxy: the left-most
-										// one
+		// Every entry was a trusted proxy: the left-most one.
+		return ClientKey.ipv4(client);
 	}
 
 	public boolean isTrustedProxy(long ip) {

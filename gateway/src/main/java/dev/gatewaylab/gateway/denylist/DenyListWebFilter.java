@@ -39,8 +39,8 @@ final class DenyListWebFilter implements WebFilter, Ordered {
 
 	@Override
 	public int getOrder() {
-		// Before every other web filter (and so before routing): a denied request costs
-		// as little as possible.
+		// Before every other web filter (and so before routing):
+		// a denied request costs as little as possible.
 		return Ordered.HIGHEST_PRECEDENCE;
 	}
 

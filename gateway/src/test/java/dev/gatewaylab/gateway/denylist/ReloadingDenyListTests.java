@@ -56,8 +56,8 @@ class ReloadingDenyListTests {
 			assertThat(denyList.current().denies(Ipv4.parse("10.1.1.1"))).isTrue();
 			assertThat(gauge("gateway.deny.list.rules")).isEqualTo(1);
 
-			// Atomic replace, as docs/deny-list.md recommends: write aside, then rename
-			// over.
+			// Atomic replace, as docs/deny-list.md recommends:
+			// write aside, then rename over.
 			Path next = write("next.txt", "11.0.0.0/8\n12.0.0.0/8\n13.0.0.0/8\n", 10);
 			Files.move(next, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
 			DenyList before = denyList.current();
