@@ -5,6 +5,7 @@ import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 
 import io.netty.channel.ChannelHandlerContext;
+import io.netty.util.concurrent.Ticker;
 
 /**
  * Times the request body a connection is receiving: a client that stops sending its own
@@ -33,6 +34,8 @@ final class BodyTimer {
 
 	private final Runnable onTimeout;
 
+	private final Ticker ticker;
+
 	private final Runnable check = this::check;
 
 	private boolean running;
@@ -46,17 +49,23 @@ final class BodyTimer {
 	/** Whether the last check found the gateway not reading. */
 	private boolean pausedAtLastCheck;
 
-	BodyTimer(ChannelHandlerContext ctx, Duration readTimeout, Duration requestTimeout, Runnable onTimeout) {
+	/**
+	 * A timer on the connection's event loop; {@code ticker} is the time the loop
+	 * schedules by ({@link Ticker#systemTicker()} on a real one).
+	 */
+	BodyTimer(ChannelHandlerContext ctx, Duration readTimeout, Duration requestTimeout, Runnable onTimeout,
+			Ticker ticker) {
 		this.ctx = ctx;
 		this.readTimeoutNanos = readTimeout.toNanos();
 		this.requestTimeoutNanos = requestTimeout.toNanos();
 		this.onTimeout = onTimeout;
+		this.ticker = ticker;
 	}
 
 	/** A request body started: from now on it must keep arriving. */
 	void start() {
 		this.running = true;
-		this.start = System.nanoTime();
+		this.start = this.ticker.nanoTime();
 		this.lastRead = this.start;
 		this.pausedAtLastCheck = false;
 		this.task = this.ctx.executor().schedule(this.check, this.readTimeoutNanos, TimeUnit.NANOSECONDS);
@@ -64,7 +73,7 @@ final class BodyTimer {
 
 	/** A piece of the body arrived. */
 	void bodyRead() {
-		this.lastRead = System.nanoTime();
+		this.lastRead = this.ticker.nanoTime();
 	}
 
 	/** Whether a body is being received. */
@@ -85,7 +94,7 @@ final class BodyTimer {
 		if (!this.running || !this.ctx.channel().isActive()) {
 			return;
 		}
-		long now = System.nanoTime();
+		long now = this.ticker.nanoTime();
 		boolean paused = !this.ctx.channel().config().isAutoRead();
 		if (paused || this.pausedAtLastCheck) {
 			// the gateway is not reading, or was not for part of the time since the last

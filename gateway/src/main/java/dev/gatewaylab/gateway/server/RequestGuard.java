@@ -2,6 +2,7 @@ package dev.gatewaylab.gateway.server;
 
 import java.nio.channels.ClosedChannelException;
 
+import io.netty.util.concurrent.Ticker;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelDuplexHandler;
 import io.netty.channel.ChannelHandler;
@@ -85,7 +86,7 @@ public final class RequestGuard extends ChannelDuplexHandler {
 		// The client stopped sending its own body: its fault, so 408 (not the 504 the
 		// upstream's timeout would give); the request under way is cancelled.
 		this.bodyTimer = new BodyTimer(ctx, this.limits.readTimeout(), this.limits.requestTimeout(),
-				() -> refuse(ctx, null, HttpResponseStatus.REQUEST_TIMEOUT, true));
+				() -> refuse(ctx, null, HttpResponseStatus.REQUEST_TIMEOUT, true), Ticker.systemTicker());
 	}
 
 	@Override
