@@ -116,7 +116,7 @@ class GatewayRoutesTests extends RunningGateway {
 			.expectStatus()
 			.isEqualTo(503);
 		// its body was read by the first attempt: a second one could not send it
-		// (FrameworkRoutingTests shows why)
+		// (LeversOffRoutesTests shows why)
 		assertThat(upstream.unavailableGets).hasValue(1);
 	}
 

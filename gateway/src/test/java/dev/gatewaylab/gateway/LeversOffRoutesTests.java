@@ -8,16 +8,15 @@ import org.springframework.http.HttpMethod;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Every route test again with the framework's own filters and route lookup —
- * {@code NettyRoutingFilter}, {@code NettyWriteResponseFilter}, {@code Retry} and
- * {@code RoutePredicateHandlerMapping} ({@code GATEWAY_FRAMEWORK_ROUTING=true},
- * {@code GATEWAY_RETRY_FILTER=Retry}, {@code GATEWAY_FRAMEWORK_ROUTE_LOOKUP=true}) — so
- * the knobs that put them back keep giving the same answers.
+ * Every route test again with every lever of the gateway-levers module off
+ * ({@code GATEWAY_LEVERS_ENABLED=false}): Spring Cloud Gateway's own routing and write
+ * filters, route lookup and dispatch, {@code Retry} filter and header filters, with the
+ * lab's features on top — so the switch that puts them back keeps giving the same
+ * answers.
  */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-		properties = { "management.server.port=0", "STUDY_SERVICE_RESPONSE_TIMEOUT_MS=500", "LOG_PATH=target/logs",
-				"GATEWAY_FRAMEWORK_ROUTING=true", "GATEWAY_RETRY_FILTER=Retry", "GATEWAY_FRAMEWORK_ROUTE_LOOKUP=true" })
-class FrameworkRoutingTests extends GatewayRoutesTests {
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = { "management.server.port=0",
+		"STUDY_SERVICE_RESPONSE_TIMEOUT_MS=500", "LOG_PATH=target/logs", "GATEWAY_LEVERS_ENABLED=false" })
+class LeversOffRoutesTests extends GatewayRoutesTests {
 
 	@Override
 	String expectedHandlerMapping() {
@@ -31,10 +30,19 @@ class FrameworkRoutingTests extends GatewayRoutesTests {
 
 	/**
 	 * The framework's Retry sends the request again although its body was consumed by the
-	 * first attempt: the second attempt's upstream waits for a body that never comes, and
-	 * the client gets the route's 504 instead of the 503. This is why UpstreamRetry does
-	 * not retry a request with a body.
+	 * first attempt (the lab keeps the request body cache off): the second attempt's
+	 * upstream waits for a body that never comes, and the client gets the route's 504
+	 * instead of the 503. This is why the retry lever does not retry a request whose body
+	 * was not cached.
 	 */
+	@Test
+	@Override
+	void runsTheLeanHeaderFiltersInPlaceOfTheFrameworksOnes() {
+		assertThat(this.headersFilters).extracting((filter) -> filter.getClass().getSimpleName())
+			.contains("RemoveForwardedHeadersFilter", "RemoveXForwardedHeadersFilter", "RemoveHopByHopHeadersFilter")
+			.doesNotContain("LeanRemoveForwarded", "LeanRemoveXForwarded", "LeanFilter");
+	}
+
 	@Test
 	@Override
 	void aGetWithABodyIsNotRetriedByTheGatewaysRetryFilter() {

@@ -59,4 +59,12 @@ class RuntimeDefaultsTests {
 		assertThat(System.getProperty("log4j2.asyncLoggerWaitStrategy")).isEqualTo("Sleep");
 	}
 
+	@Test
+	void defaultLeavesTheLibrarysOwnDefault() {
+		RuntimeDefaults.apply(Map.of("GATEWAY_IO_WORKER_COUNT", "default", "GATEWAY_LOG_WAIT_STRATEGY", "default"));
+		assertThat(System.getProperty("reactor.netty.ioWorkerCount")).isNull();
+		assertThat(System.getProperty("log4j2.asyncLoggerWaitStrategy")).isNull();
+		assertThat(System.getProperty("reactor.netty.ioSelectCount")).as("the others keep the lab's").isEqualTo("1");
+	}
+
 }

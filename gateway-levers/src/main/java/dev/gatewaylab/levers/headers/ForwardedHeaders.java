@@ -1,4 +1,4 @@
-package dev.gatewaylab.gateway.proxy;
+package dev.gatewaylab.levers.headers;
 
 import java.util.Iterator;
 import java.util.Map;
@@ -12,32 +12,35 @@ import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.cloud.gateway.filter.headers.ForwardedHeadersFilter;
 import org.springframework.cloud.gateway.filter.headers.RemoveForwardedHeadersFilter;
 import org.springframework.cloud.gateway.filter.headers.RemoveXForwardedHeadersFilter;
-import org.springframework.context.annotation.Bean;
-import org.springframework.context.annotation.Configuration;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.server.reactive.ServerHttpRequest;
 import org.springframework.http.server.reactive.ServerHttpRequestDecorator;
 import org.springframework.web.server.ServerWebExchange;
 
 /**
- * Spring Cloud Gateway's {@link RemoveForwardedHeadersFilter} and
- * {@link RemoveXForwardedHeadersFilter} — which drop a client's {@code Forwarded} and
- * {@code X-Forwarded-*} headers when no trusted proxies are configured for the framework
- * (the gateway keeps its own list: {@code gateway.trusted-proxies}) — with the same
+ * The forwarded headers lever: Spring Cloud Gateway's
+ * {@link RemoveForwardedHeadersFilter} and {@link RemoveXForwardedHeadersFilter} — which
+ * drop a client's {@code Forwarded} and {@code X-Forwarded-*} headers when no trusted
+ * proxies are configured for the framework
+ * ({@code spring.cloud.gateway.server.webflux.trusted-proxies} unset) — with the same
  * answer and no copy when there is nothing to drop. The framework's filters are the first
  * two request header filters, and each copies every request header into a new map on
  * every request, although a client rarely sends either header; here the headers are
  * looked at first and passed on unchanged when neither is there. The next filter (the
- * lean hop-by-hop filter) makes the one writable copy.
+ * hop-by-hop filter) makes the one writable copy.
  */
-@Configuration(proxyBeanMethods = false)
-class ForwardedHeaders {
+public final class ForwardedHeaders {
 
 	private static final String X_FORWARDED_PREFIX = "x-forwarded-";
 
-	/** Replaces the framework's two beans (which no property can replace). */
-	@Bean
-	static BeanPostProcessor leanForwardedHeadersFilters() {
+	private ForwardedHeaders() {
+	}
+
+	/**
+	 * Hands out the lean filters in place of the framework's two beans (which no property
+	 * can turn off).
+	 */
+	public static BeanPostProcessor replacingFrameworkFilters() {
 		return new BeanPostProcessor() {
 			@Override
 			public Object postProcessAfterInitialization(Object bean, String beanName) throws BeansException {
@@ -52,7 +55,8 @@ class ForwardedHeaders {
 		};
 	}
 
-	static final class LeanRemoveForwarded extends RemoveForwardedHeadersFilter {
+	/** The lean {@code Forwarded} filter. */
+	public static final class LeanRemoveForwarded extends RemoveForwardedHeadersFilter {
 
 		@Override
 		public HttpHeaders filter(HttpHeaders input, ServerWebExchange exchange) {
@@ -62,7 +66,8 @@ class ForwardedHeaders {
 
 	}
 
-	static final class LeanRemoveXForwarded extends RemoveXForwardedHeadersFilter {
+	/** The lean {@code X-Forwarded-*} filter. */
+	public static final class LeanRemoveXForwarded extends RemoveXForwardedHeadersFilter {
 
 		@Override
 		public HttpHeaders filter(HttpHeaders input, ServerWebExchange exchange) {

@@ -1,4 +1,4 @@
-package dev.gatewaylab.gateway.proxy;
+package dev.gatewaylab.levers.headers;
 
 import java.util.Collections;
 import java.util.Iterator;
@@ -10,30 +10,33 @@ import java.util.Set;
 import org.springframework.beans.BeansException;
 import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.cloud.gateway.filter.headers.RemoveHopByHopHeadersFilter;
-import org.springframework.context.annotation.Bean;
-import org.springframework.context.annotation.Configuration;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.support.Netty4HeadersAdapter;
 import org.springframework.util.LinkedCaseInsensitiveMap;
 import org.springframework.web.server.ServerWebExchange;
 
 /**
- * Spring Cloud Gateway's {@link RemoveHopByHopHeadersFilter} — the first header filter to
- * make a writable copy of the request's headers, and the one that copies the upstream's
- * response headers — with the same contract (the same header set and order, the
- * {@code Connection} header's options removed too, a new writable {@link HttpHeaders}
- * returned) and less work per call, on both routing paths. The framework's filter builds,
- * for each request and again for each response, a copy of the set of names to remove, a
- * stream over the {@code Connection} options and a lower-cased copy of every header name;
- * here the names are compared in place, and the {@code Connection} header is parsed only
- * when there is one.
+ * The hop-by-hop headers lever: Spring Cloud Gateway's
+ * {@link RemoveHopByHopHeadersFilter} — the first header filter to make a writable copy
+ * of the request's headers, and the one that copies the upstream's response headers —
+ * with the same contract (the same header set and order, the {@code Connection} header's
+ * options removed too, a new writable {@link HttpHeaders} returned) and less work per
+ * call, with either routing filter. The framework's filter builds, for each request and
+ * again for each response, a copy of the set of names to remove, a stream over the
+ * {@code Connection} options and a lower-cased copy of every header name; here the names
+ * are compared in place, and the {@code Connection} header is parsed only when there is
+ * one.
  */
-@Configuration(proxyBeanMethods = false)
-class HopByHopHeaders {
+public final class HopByHopHeaders {
 
-	/** Replaces the framework's bean (which no property can replace) by the lean one. */
-	@Bean
-	static BeanPostProcessor leanHopByHopHeadersFilter() {
+	private HopByHopHeaders() {
+	}
+
+	/**
+	 * Hands out the lean filter in place of the framework's bean (which no property can
+	 * turn off), with the framework bean's header set and order.
+	 */
+	public static BeanPostProcessor replacingFrameworkFilter() {
 		return new BeanPostProcessor() {
 			@Override
 			public Object postProcessAfterInitialization(Object bean, String beanName) throws BeansException {
@@ -49,7 +52,8 @@ class HopByHopHeaders {
 		};
 	}
 
-	static final class LeanFilter extends RemoveHopByHopHeadersFilter {
+	/** The lean filter. */
+	public static final class LeanFilter extends RemoveHopByHopHeadersFilter {
 
 		private String[] removed = names(HEADERS_REMOVED_ON_REQUEST);
 
@@ -86,7 +90,7 @@ class HopByHopHeaders {
 		 * @return the names added, in order, as a case-insensitive set (as
 		 * {@link HttpHeaders#headerNames()} is)
 		 */
-		Set<String> copyResponseHeaders(io.netty.handler.codec.http.HttpHeaders upstream, HttpHeaders target) {
+		public Set<String> copyResponseHeaders(io.netty.handler.codec.http.HttpHeaders upstream, HttpHeaders target) {
 			List<String> options = upstream.contains(HttpHeaders.CONNECTION)
 					? new HttpHeaders(new Netty4HeadersAdapter(upstream)).getConnection() : null;
 			Set<String> added = Collections.newSetFromMap(new LinkedCaseInsensitiveMap<>(8, Locale.ROOT));

@@ -1,4 +1,4 @@
-package dev.gatewaylab.gateway.proxy;
+package dev.gatewaylab.levers.lookup;
 
 import java.util.List;
 
@@ -20,20 +20,19 @@ import org.springframework.web.server.WebFilterChain;
 import static org.springframework.cloud.gateway.support.ServerWebExchangeUtils.GATEWAY_REACTOR_CONTEXT_ATTR;
 
 /**
- * The last web filter: a request whose route is known at once goes straight to the
- * gateway's filter chain instead of through WebFlux's dispatcher, which would find the
- * same route with the same handler mapping but through a dozen more Reactor operators per
- * request ({@code concatMap} over the handler mappings, {@code next},
- * {@code switchIfEmpty}, {@code onErrorResume}, two {@code flatMap}s, the handler
- * adapter's {@code then}, the mapping's {@code map}s) — operators every signal of the
- * request climbs, up and down (docs/gateway-cost.md). Any other request goes on to the
- * dispatcher: no route, a route whose predicate answers later, a CORS pre-flight or
- * configuration, API versioning, a handler mapping with handlers ordered before the
- * routes, or the management server (which shares this context's web filters but
- * dispatches with its own context). {@code GATEWAY_FRAMEWORK_DISPATCH=true} leaves every
- * request to the dispatcher.
+ * The dispatch lever, the last web filter: a request whose route is known at once goes
+ * straight to the gateway's filter chain instead of through WebFlux's dispatcher, which
+ * would find the same route with the same handler mapping but through a dozen more
+ * Reactor operators per request ({@code concatMap} over the handler mappings,
+ * {@code next}, {@code switchIfEmpty}, {@code onErrorResume}, two {@code flatMap}s, the
+ * handler adapter's {@code then}, the mapping's {@code map}s) — operators every signal of
+ * the request climbs, up and down. Any other request goes on to the dispatcher: no route,
+ * a route whose predicate answers later, a CORS pre-flight or configuration, API
+ * versioning, a handler mapping with handlers ordered before the routes, or the
+ * management server (which shares this context's web filters but dispatches with its own
+ * context). Needs the route-lookup lever's {@link RouteLookupHandlerMapping}.
  */
-final class RouteDispatchWebFilter implements WebFilter, Ordered {
+public final class RouteDispatchWebFilter implements WebFilter, Ordered {
 
 	private final RouteLookupHandlerMapping mapping;
 
@@ -47,7 +46,7 @@ final class RouteDispatchWebFilter implements WebFilter, Ordered {
 	 */
 	private volatile @Nullable Boolean routesFirst;
 
-	RouteDispatchWebFilter(RouteLookupHandlerMapping mapping, ApplicationContext context,
+	public RouteDispatchWebFilter(RouteLookupHandlerMapping mapping, ApplicationContext context,
 			ObjectProvider<DispatcherHandler> dispatcher) {
 		this.mapping = mapping;
 		this.context = context;

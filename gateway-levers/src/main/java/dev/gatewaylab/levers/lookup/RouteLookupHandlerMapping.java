@@ -1,4 +1,4 @@
-package dev.gatewaylab.gateway.proxy;
+package dev.gatewaylab.levers.lookup;
 
 import java.util.List;
 import java.util.Map;
@@ -26,14 +26,13 @@ import static org.springframework.cloud.gateway.support.ServerWebExchangeUtils.G
 import static org.springframework.cloud.gateway.support.ServerWebExchangeUtils.GATEWAY_ROUTE_ATTR;
 
 /**
- * Spring Cloud Gateway's {@link RoutePredicateHandlerMapping} with the route lookup done
- * in a loop where it can be. The framework's lookup is
+ * The route-lookup lever: Spring Cloud Gateway's {@link RoutePredicateHandlerMapping}
+ * with the route lookup done in a loop where it can be. The framework's lookup is
  * {@code routeLocator.getRoutes().filterWhen(predicate).next()} for every request: the
  * cached routes replayed from materialized signals, a {@code filterWhen} per request, and
  * — once the first route matches — every route not yet tested handed to
  * {@code Operators.onDiscard}, which looks a hook up in the Reactor {@code Context} by
- * walking the whole operator chain (2–4 % of the gateway's CPU samples,
- * docs/gateway-cost.md).
+ * walking the whole operator chain.
  * <p>
  * Here the routes are a list, taken from the route locator after each successful refresh
  * ({@link RefreshRoutesResultEvent}), and tested in order with the same contract:
@@ -43,9 +42,8 @@ import static org.springframework.cloud.gateway.support.ServerWebExchangeUtils.G
  * predicate built from a plain {@code Predicate}, such as {@code Path}, and their
  * {@code and}) is read on the spot; the lookup goes on reactively only after a predicate
  * that answers later. Before the first refresh the framework's lookup runs.
- * {@code GATEWAY_FRAMEWORK_ROUTE_LOOKUP=true} puts the framework's handler mapping back.
  */
-class RouteLookupHandlerMapping extends RoutePredicateHandlerMapping
+public class RouteLookupHandlerMapping extends RoutePredicateHandlerMapping
 		implements ApplicationListener<RefreshRoutesResultEvent> {
 
 	private static final String PENDING_ATTR = RouteLookupHandlerMapping.class.getName() + ".pending";
@@ -56,7 +54,7 @@ class RouteLookupHandlerMapping extends RoutePredicateHandlerMapping
 
 	private volatile @Nullable List<Route> routes;
 
-	RouteLookupHandlerMapping(FilteringWebHandler webHandler, RouteLocator routeLocator,
+	public RouteLookupHandlerMapping(FilteringWebHandler webHandler, RouteLocator routeLocator,
 			GlobalCorsProperties globalCorsProperties, Environment environment) {
 		super(webHandler, routeLocator, globalCorsProperties, environment);
 		this.webHandler = webHandler;

@@ -1,4 +1,4 @@
-package dev.gatewaylab.gateway.proxy;
+package dev.gatewaylab.levers.retry;
 
 import java.time.Duration;
 import java.util.List;
@@ -12,67 +12,94 @@ import org.springframework.cloud.gateway.filter.factory.RetryGatewayFilterFactor
 import org.springframework.cloud.gateway.filter.factory.RetryGatewayFilterFactory.BackoffConfig;
 import org.springframework.cloud.gateway.filter.factory.RetryGatewayFilterFactory.RetryConfig;
 import org.springframework.cloud.gateway.support.ServerWebExchangeUtils;
+import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.HttpStatusCode;
 import org.springframework.http.server.reactive.ServerHttpRequest;
-import org.springframework.stereotype.Component;
 import org.springframework.web.server.ServerWebExchange;
 
-/**
- * {@code UpstreamRetry}: Spring Cloud Gateway's {@code Retry} filter with the same
- * arguments ({@link RetryConfig}: retries, methods, statuses, series, exceptions,
- * backoff) and the same meaning — an attempt that ends in a listed status or exception is
- * tried again, after a reset of the exchange, up to {@code retries} times with
- * exponential backoff — built for the request that needs no retry, which is nearly every
- * request. The framework's filter wraps every request in {@code retryWhen} and
- * {@code repeatWhen}, each with its own companion sink and per-request retry context,
- * whether or not anything fails. Here a request whose method is not retryable is not
- * wrapped at all, and one that is gets two plain operators; the retry machinery exists
- * only on the failure path.
- * <p>
- * One deliberate difference: a request with a body is never retried (the body has been
- * consumed by the first attempt; the framework's filter would resend it empty unless the
- * body was cached). Jitter and a retry timeout are not supported: configuring them is a
- * start-up error naming the framework's {@code Retry} as the alternative.
- * {@code GATEWAY_RETRY_FILTER=Retry} puts the framework's filter back.
- */
-@Component
-class UpstreamRetryGatewayFilterFactory extends AbstractGatewayFilterFactory<RetryConfig> {
+import static org.springframework.cloud.gateway.filter.factory.RetryGatewayFilterFactory.RETRY_ITERATION_KEY;
+import static org.springframework.cloud.gateway.support.ServerWebExchangeUtils.CACHED_REQUEST_BODY_ATTR;
 
-	UpstreamRetryGatewayFilterFactory() {
+/**
+ * The retry lever: the {@code Retry} filter (this factory takes the framework's name, its
+ * arguments — {@link RetryConfig} — and its meaning: an attempt that ends in a listed
+ * status, series or exception is tried again after a reset of the exchange, up to
+ * {@code retries} times, with the same backoff; {@code retry_iteration} counts the
+ * attempts) built for the request that needs no retry, which is nearly every request. The
+ * framework's filter wraps every request in {@code retryWhen} and {@code repeatWhen},
+ * each with its own companion sink and per-request retry context, whether or not anything
+ * fails. Here a request whose method is not retryable passes straight on, and one that is
+ * gets two plain operators; the retry machinery exists only on the failure path.
+ * <p>
+ * What this filter does not do itself goes to the framework's filter, built from the same
+ * arguments: a configuration with jitter or a retry timeout, and a request whose body the
+ * gateway has cached ({@code AdaptCachedBodyGlobalFilter}, which the framework's filter
+ * turns on for its route, as this one does). One deliberate difference: a request with a
+ * body that was <em>not</em> cached is not retried — its body was consumed by the first
+ * attempt, and the framework's filter would send the retry without it (the upstream then
+ * waits for a body that never comes).
+ */
+public class LeanRetryGatewayFilterFactory extends AbstractGatewayFilterFactory<RetryConfig> {
+
+	private final RetryGatewayFilterFactory framework = new RetryGatewayFilterFactory();
+
+	public LeanRetryGatewayFilterFactory() {
 		super(RetryConfig.class);
+	}
+
+	/** The framework's name: routes keep saying {@code Retry}. */
+	@Override
+	public String name() {
+		return this.framework.name();
 	}
 
 	@Override
 	public List<String> shortcutFieldOrder() {
-		return new RetryGatewayFilterFactory().shortcutFieldOrder();
+		return this.framework.shortcutFieldOrder();
+	}
+
+	@Override
+	public void setApplicationEventPublisher(ApplicationEventPublisher publisher) {
+		super.setApplicationEventPublisher(publisher);
+		this.framework.setApplicationEventPublisher(publisher);
 	}
 
 	@Override
 	public GatewayFilter apply(RetryConfig config) {
 		config.validate();
+		// The framework's filter, for what this one leaves to it; building it also turns
+		// on
+		// the body cache for the route, as using the framework's factory would.
+		GatewayFilter framework = this.framework.apply(config);
 		if (config.getJitter() != null || config.getTimeout() != null) {
-			throw new IllegalArgumentException(
-					"UpstreamRetry supports retries, methods, statuses, series, exceptions and "
-							+ "backoff; for jitter or a retry timeout use the framework's Retry filter (GATEWAY_RETRY_FILTER=Retry)");
+			return framework;
 		}
-		return new RetryFilter(config);
+		return new LeanRetryFilter(config, framework);
 	}
 
-	static final class RetryFilter implements GatewayFilter {
+	static final class LeanRetryFilter implements GatewayFilter {
 
 		private final RetryConfig config;
 
-		RetryFilter(RetryConfig config) {
+		private final GatewayFilter framework;
+
+		LeanRetryFilter(RetryConfig config, GatewayFilter framework) {
 			this.config = config;
+			this.framework = framework;
 		}
 
 		@Override
 		public Mono<Void> filter(ServerWebExchange exchange, GatewayFilterChain chain) {
 			ServerHttpRequest request = exchange.getRequest();
-			if (!this.config.getMethods().contains(request.getMethod()) || hasBody(request.getHeaders())) {
-				return chain.filter(exchange);
+			if (hasBody(request.getHeaders())) {
+				return (exchange.getAttributes().containsKey(CACHED_REQUEST_BODY_ATTR))
+						? this.framework.filter(exchange, chain) : chain.filter(exchange);
+			}
+			if (!this.config.getMethods().contains(request.getMethod())) {
+				// Never retried; the framework's filter still counts the attempt.
+				return chain.filter(exchange).doOnTerminate(() -> countAttempt(exchange));
 			}
 			return attempt(exchange, chain, new int[1]);
 		}
@@ -83,6 +110,7 @@ class UpstreamRetryGatewayFilterFactory extends AbstractGatewayFilterFactory<Ret
 		 */
 		private Mono<Void> attempt(ServerWebExchange exchange, GatewayFilterChain chain, int[] retried) {
 			return chain.filter(exchange)
+				.doOnTerminate(() -> countAttempt(exchange))
 				.then(Mono.defer(() -> (retried[0] < this.config.getRetries() && isRetryable(exchange))
 						? retry(exchange, chain, retried) : Mono.<Void>empty()))
 				.onErrorResume((ex) -> retried[0] < this.config.getRetries() && isRetryable(ex),
@@ -92,7 +120,6 @@ class UpstreamRetryGatewayFilterFactory extends AbstractGatewayFilterFactory<Ret
 		private Mono<Void> retry(ServerWebExchange exchange, GatewayFilterChain chain, int[] retried) {
 			Duration backoff = backoff(retried[0]);
 			retried[0]++;
-			exchange.getAttributes().put(RetryGatewayFilterFactory.RETRY_ITERATION_KEY, retried[0]);
 			Mono<Void> next = Mono.defer(() -> {
 				ServerWebExchangeUtils.reset(exchange);
 				return attempt(exchange, chain, retried);
@@ -100,6 +127,19 @@ class UpstreamRetryGatewayFilterFactory extends AbstractGatewayFilterFactory<Ret
 			return backoff.isZero() ? next : Mono.delay(backoff).then(next);
 		}
 
+		/**
+		 * {@code retry_iteration}: 0 after the first attempt, 1 after the first retry —
+		 * as the framework's filter keeps it.
+		 */
+		private static void countAttempt(ServerWebExchange exchange) {
+			Integer iteration = exchange.getAttribute(RETRY_ITERATION_KEY);
+			exchange.getAttributes().put(RETRY_ITERATION_KEY, (iteration != null) ? iteration + 1 : 0);
+		}
+
+		/**
+		 * As the framework decides: a listed status, or a known status in a listed
+		 * series.
+		 */
 		private boolean isRetryable(ServerWebExchange exchange) {
 			if (exchange.getResponse().isCommitted()) {
 				return false;
@@ -108,11 +148,10 @@ class UpstreamRetryGatewayFilterFactory extends AbstractGatewayFilterFactory<Ret
 			if (status == null) {
 				return false;
 			}
-			if (status instanceof HttpStatus known && this.config.getStatuses().contains(known)) {
+			if (this.config.getStatuses().contains(status)) {
 				return true;
 			}
-			HttpStatus.Series series = HttpStatus.Series.resolve(status.value());
-			return series != null && this.config.getSeries().contains(series);
+			return status instanceof HttpStatus known && this.config.getSeries().contains(known.series());
 		}
 
 		private boolean isRetryable(Throwable ex) {
@@ -124,7 +163,10 @@ class UpstreamRetryGatewayFilterFactory extends AbstractGatewayFilterFactory<Ret
 			return false;
 		}
 
-		/** firstBackoff × factor^n, at most maxBackoff; none without a backoff. */
+		/**
+		 * firstBackoff × factor^n, at most maxBackoff; none without a backoff. (Without
+		 * jitter, "based on the previous value" gives the same sequence.)
+		 */
 		Duration backoff(int retriesSoFar) {
 			BackoffConfig backoff = this.config.getBackoff();
 			if (backoff == null) {
@@ -143,7 +185,7 @@ class UpstreamRetryGatewayFilterFactory extends AbstractGatewayFilterFactory<Ret
 
 		@Override
 		public String toString() {
-			return "UpstreamRetry[retries=" + this.config.getRetries() + ", methods=" + this.config.getMethods()
+			return "Retry[lean, retries=" + this.config.getRetries() + ", methods=" + this.config.getMethods()
 					+ ", statuses=" + this.config.getStatuses() + ", series=" + this.config.getSeries()
 					+ ", exceptions=" + this.config.getExceptions() + "]";
 		}

@@ -1,7 +1,8 @@
-package dev.gatewaylab.gateway.proxy;
+package dev.gatewaylab.levers.routing;
 
 import java.util.List;
 
+import io.netty.buffer.ByteBuf;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Flux;
@@ -18,6 +19,8 @@ import org.springframework.cloud.gateway.filter.headers.HttpHeadersFilter;
 import org.springframework.cloud.gateway.filter.headers.TrailerHeadersFilter;
 import org.springframework.core.Ordered;
 import org.springframework.core.io.buffer.DataBuffer;
+import org.springframework.core.io.buffer.DataBufferFactory;
+import org.springframework.core.io.buffer.DefaultDataBufferFactory;
 import org.springframework.core.io.buffer.NettyDataBufferFactory;
 import org.springframework.http.MediaType;
 import org.springframework.http.server.reactive.ServerHttpResponse;
@@ -27,16 +30,16 @@ import static org.springframework.cloud.gateway.support.ServerWebExchangeUtils.C
 import static org.springframework.cloud.gateway.support.ServerWebExchangeUtils.CLIENT_RESPONSE_CONN_ATTR;
 
 /**
- * Writes the upstream's response body to the client — Spring Cloud Gateway's
- * {@link NettyWriteResponseFilter} (same order, streaming media types flushed per chunk,
- * trailers, the upstream connection released on cancel or error) with one measured
- * difference: a body whose {@code Content-Length} is known and at most
- * {@link #MAX_AGGREGATED_BYTES} is collected first and written together with the status
- * line and headers. Written as a stream, Reactor Netty flushes the headers alone and the
- * body after: two socket writes and two wake-ups of the client per response, the largest
- * single cost left on the gateway's hot path. Larger or unsized bodies still stream.
+ * The routing lever's second half: writes the upstream's response body to the client as
+ * Spring Cloud Gateway's {@link NettyWriteResponseFilter} does (same order, streaming
+ * media types flushed per chunk, trailers, the upstream connection released on cancel or
+ * error) with one measured difference: a body whose {@code Content-Length} is known and
+ * at most {@link #MAX_AGGREGATED_BYTES} is collected first and written together with the
+ * status line and headers. Written as a stream, Reactor Netty flushes the headers alone
+ * and the body after: two socket writes and two wake-ups of the client per response.
+ * Larger or unsized bodies still stream.
  */
-class ResponseWriteFilter implements GlobalFilter, Ordered {
+public class ResponseWriteFilter implements GlobalFilter, Ordered {
 
 	/**
 	 * Bodies up to this size are written with the headers in one write (a copy of that
@@ -46,13 +49,12 @@ class ResponseWriteFilter implements GlobalFilter, Ordered {
 
 	private final List<MediaType> streamingMediaTypes;
 
-	private final ObjectProvider<List<HttpHeadersFilter>> headersFiltersProvider;
+	private final HeadersFilters headersFilters;
 
-	private volatile @Nullable List<HttpHeadersFilter> headersFilters;
-
-	ResponseWriteFilter(List<MediaType> streamingMediaTypes, ObjectProvider<List<HttpHeadersFilter>> headersFilters) {
+	public ResponseWriteFilter(List<MediaType> streamingMediaTypes,
+			ObjectProvider<List<HttpHeadersFilter>> headersFilters) {
 		this.streamingMediaTypes = streamingMediaTypes;
-		this.headersFiltersProvider = headersFilters;
+		this.headersFilters = new HeadersFilters(headersFilters);
 	}
 
 	@Override
@@ -78,26 +80,49 @@ class ResponseWriteFilter implements GlobalFilter, Ordered {
 			return Mono.empty();
 		}
 		ServerHttpResponse response = exchange.getResponse();
-		NettyDataBufferFactory factory = (NettyDataBufferFactory) response.bufferFactory();
 		HttpClientResponse clientResponse = exchange.getAttribute(CLIENT_RESPONSE_ATTR);
 		MediaType contentType = contentType(response);
 		Mono<Void> written;
 		if (contentType != null && isStreaming(contentType)) {
 			written = response.writeAndFlushWith(
-					connection.inbound().receive().retain().map((buffer) -> Flux.just(factory.wrap(buffer))));
+					connection.inbound().receive().retain().map((buffer) -> Flux.just(wrap(buffer, response))));
 		}
 		else if (isSmall(clientResponse)) {
 			// aggregate() releases its buffer when it terminates: retain() hands the
-			// write its own reference,
-			// released once written (the write may finish later, on the client's event
-			// loop).
-			Mono<DataBuffer> body = connection.inbound().receive().aggregate().retain().map(factory::wrap);
+			// write
+			// its own reference, released once written (the write may finish later, on
+			// the client's event loop).
+			Mono<DataBuffer> body = connection.inbound()
+				.receive()
+				.aggregate()
+				.retain()
+				.map((buffer) -> wrap(buffer, response));
 			written = response.writeWith(body);
 		}
 		else {
-			written = response.writeWith(connection.inbound().receive().retain().map(factory::wrap));
+			written = response
+				.writeWith(connection.inbound().receive().retain().map((buffer) -> wrap(buffer, response)));
 		}
-		return written.then(TrailerHeadersFilter.filter(headersFilters(), exchange, clientResponse)).then();
+		return written.then(TrailerHeadersFilter.filter(this.headersFilters.get(), exchange, clientResponse)).then();
+	}
+
+	/**
+	 * The upstream's buffer as the response's: wrapped on a Netty server; copied (and
+	 * released) for a response of another buffer factory (a test's mock response), as the
+	 * framework does.
+	 */
+	private static DataBuffer wrap(ByteBuf buffer, ServerHttpResponse response) {
+		DataBufferFactory factory = response.bufferFactory();
+		if (factory instanceof NettyDataBufferFactory netty) {
+			return netty.wrap(buffer);
+		}
+		if (factory instanceof DefaultDataBufferFactory plain) {
+			DataBuffer copy = plain.allocateBuffer(buffer.readableBytes());
+			copy.write(buffer.nioBuffer());
+			buffer.release();
+			return copy;
+		}
+		throw new IllegalArgumentException("Unknown DataBufferFactory type " + factory.getClass());
 	}
 
 	private static boolean isSmall(@Nullable HttpClientResponse clientResponse) {
@@ -134,15 +159,6 @@ class ResponseWriteFilter implements GlobalFilter, Ordered {
 			}
 		}
 		return false;
-	}
-
-	private @Nullable List<HttpHeadersFilter> headersFilters() {
-		List<HttpHeadersFilter> filters = this.headersFilters;
-		if (filters == null) {
-			filters = this.headersFiltersProvider.getIfAvailable();
-			this.headersFilters = filters;
-		}
-		return filters;
 	}
 
 }

@@ -1,4 +1,4 @@
-package dev.gatewaylab.gateway.proxy;
+package dev.gatewaylab.levers.routing;
 
 import java.net.URI;
 import java.time.Duration;
@@ -6,12 +6,17 @@ import java.util.List;
 import java.util.Set;
 
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.ChannelOption;
 import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.timeout.ReadTimeoutException;
 import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Mono;
+import reactor.netty.NettyPipeline;
 import reactor.netty.http.client.HttpClient;
 import reactor.netty.http.client.HttpClientResponse;
+
+import dev.gatewaylab.levers.headers.HopByHopHeaders;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.cloud.gateway.config.HttpClientProperties;
@@ -24,12 +29,14 @@ import org.springframework.cloud.gateway.route.Route;
 import org.springframework.cloud.gateway.support.RouteMetadataUtils;
 import org.springframework.core.Ordered;
 import org.springframework.core.io.buffer.DataBuffer;
+import org.springframework.core.io.buffer.DefaultDataBuffer;
 import org.springframework.core.io.buffer.NettyDataBuffer;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.server.reactive.AbstractServerHttpResponse;
 import org.springframework.http.server.reactive.ServerHttpRequest;
 import org.springframework.http.server.reactive.ServerHttpResponse;
+import org.springframework.http.server.reactive.ServerHttpResponseDecorator;
 import org.springframework.http.support.Netty4HeadersAdapter;
 import org.springframework.web.server.ResponseStatusException;
 import org.springframework.web.server.ServerWebExchange;
@@ -45,52 +52,49 @@ import static org.springframework.cloud.gateway.support.ServerWebExchangeUtils.i
 import static org.springframework.cloud.gateway.support.ServerWebExchangeUtils.setAlreadyRouted;
 
 /**
- * Sends the request to the route's upstream — Spring Cloud Gateway's
- * {@link NettyRoutingFilter} with the same contract (the {@code HttpHeadersFilter} beans
+ * The routing lever's first half: sends the request to the route's upstream as Spring
+ * Cloud Gateway's {@link NettyRoutingFilter} does — the {@code HttpHeadersFilter} beans
  * on request and response, the exchange attributes other filters read, the route's
- * {@code response-timeout} metadata or the global one) and one difference that is
- * measured: the response timeout. The framework's filter runs {@code Flux.timeout} per
- * request, which schedules and cancels a task on Reactor's parallel scheduler — a lock
- * and a wake-up of another thread for every request. Here the timeout is the request's
- * own {@code responseTimeout} on Reactor Netty's client: a read timer on the connection's
- * event loop, on the thread that is already handling it. When it fires: 504 as before
- * (the connection is closed, which also ends the upstream's work on it).
- * <p>
- * The request headers are set on the outgoing request itself, once, instead of through
- * {@code HttpClient.headers(...)}, which copies the client's configuration once more per
- * request; the upstream's response headers are read through a view instead of being
- * copied into a new map first. {@code GATEWAY_FRAMEWORK_ROUTING=true} puts the
- * framework's two filters back.
+ * {@code connect-timeout} and {@code response-timeout} metadata or the global response
+ * timeout, 504 when it fires — with less work per request:
+ * <ul>
+ * <li>The response timeout is the request's own {@code responseTimeout} on Reactor
+ * Netty's client: a read timer on the connection's event loop, removed once the
+ * response's status and headers are in (the framework's {@code Flux.timeout} also stops
+ * there). The framework's schedules and cancels a task on Reactor's parallel scheduler —
+ * a lock and a wake-up of another thread — for every request. One difference: the timer
+ * starts when the request is sent, so the time to set up a new connection (bounded by the
+ * connect timeout) is not counted.</li>
+ * <li>The request headers are set on the outgoing request itself, once, instead of
+ * through {@code HttpClient.headers(...)}, which copies the client's configuration once
+ * more per request; the route URL is handed to Reactor Netty as a {@link URI}, not as a
+ * string it parses with a regular expression.</li>
+ * <li>The global connect timeout is the client's own (set once when the client is built);
+ * the framework copies the client's configuration for it on every request. A route's
+ * {@code connect-timeout} metadata is applied per request, as the framework does.</li>
+ * <li>The upstream's response headers are read through a view, not copied into a new map
+ * first; with the lean hop-by-hop filter as the only response header filter they go into
+ * the response in one pass.</li>
+ * </ul>
  */
-class UpstreamRoutingFilter implements GlobalFilter, Ordered {
+public class UpstreamRoutingFilter implements GlobalFilter, Ordered {
 
 	private final HttpClient httpClient;
 
-	private final ObjectProvider<List<HttpHeadersFilter>> headersFiltersProvider;
+	private final HeadersFilters headersFilters;
 
 	private final @Nullable Duration defaultResponseTimeout;
 
-	private volatile @Nullable List<HttpHeadersFilter> headersFilters;
-
-	UpstreamRoutingFilter(HttpClient httpClient, ObjectProvider<List<HttpHeadersFilter>> headersFilters,
+	public UpstreamRoutingFilter(HttpClient httpClient, ObjectProvider<List<HttpHeadersFilter>> headersFilters,
 			HttpClientProperties properties) {
 		this.httpClient = httpClient;
-		this.headersFiltersProvider = headersFilters;
+		this.headersFilters = new HeadersFilters(headersFilters);
 		this.defaultResponseTimeout = properties.getResponseTimeout();
 	}
 
 	@Override
 	public int getOrder() {
 		return NettyRoutingFilter.ORDER;
-	}
-
-	private @Nullable List<HttpHeadersFilter> headersFilters() {
-		List<HttpHeadersFilter> filters = this.headersFilters;
-		if (filters == null) {
-			filters = this.headersFiltersProvider.getIfAvailable();
-			this.headersFilters = filters;
-		}
-		return filters;
 	}
 
 	@Override
@@ -104,7 +108,7 @@ class UpstreamRoutingFilter implements GlobalFilter, Ordered {
 
 		ServerHttpRequest request = exchange.getRequest();
 		Route route = exchange.getRequiredAttribute(GATEWAY_ROUTE_ATTR);
-		List<HttpHeadersFilter> filters = headersFilters();
+		List<HttpHeadersFilter> filters = this.headersFilters.get();
 		HttpHeaders filtered = HttpHeadersFilter.filterRequest(filters, exchange);
 		// Reactor Netty keeps the Host it derived from the URL unless the route preserves
 		// the client's.
@@ -112,7 +116,7 @@ class UpstreamRoutingFilter implements GlobalFilter, Ordered {
 				? request.getHeaders().getFirst(HttpHeaders.HOST) : null;
 		Duration responseTimeout = responseTimeout(route);
 
-		return this.httpClient.request(HttpMethod.valueOf(request.getMethod().name()))
+		return httpClient(route).request(HttpMethod.valueOf(request.getMethod().name()))
 			.uri(isAscii(requestUrl) ? requestUrl : URI.create(requestUrl.toASCIIString()))
 			.send((clientRequest, out) -> {
 				copyRequestHeaders(filtered, clientRequest.requestHeaders(), preservedHost);
@@ -122,11 +126,14 @@ class UpstreamRoutingFilter implements GlobalFilter, Ordered {
 				return out.send(request.getBody().map(UpstreamRoutingFilter::byteBuf));
 			})
 			.responseConnection((clientResponse, connection) -> {
+				// The timeout covers the wait for the status and headers, as the
+				// framework's does: a body that streams slower is no timeout.
+				connection.removeHandler(NettyPipeline.ResponseTimeoutHandler);
 				// The response is written later (ResponseWriteFilter), after every route
 				// filter has seen it.
 				exchange.getAttributes().put(CLIENT_RESPONSE_ATTR, clientResponse);
 				exchange.getAttributes().put(CLIENT_RESPONSE_CONN_ATTR, connection);
-				copyStatusAndHeaders(clientResponse, exchange, filters);
+				UpstreamResponses.copyStatusAndHeaders(clientResponse, exchange, filters);
 				return Mono.just(clientResponse);
 			})
 			.onErrorMap(ReadTimeoutException.class,
@@ -154,65 +161,17 @@ class UpstreamRoutingFilter implements GlobalFilter, Ordered {
 		}
 	}
 
-	private static void copyStatusAndHeaders(HttpClientResponse clientResponse, ServerWebExchange exchange,
-			@Nullable List<HttpHeadersFilter> filters) {
-		ServerHttpResponse response = exchange.getResponse();
-		String contentType = clientResponse.responseHeaders().get(HttpHeaders.CONTENT_TYPE);
-		if (contentType != null && !contentType.isEmpty()) {
-			exchange.getAttributes().put(ORIGINAL_RESPONSE_CONTENT_TYPE_ATTR, contentType);
-		}
-		int status = clientResponse.status().code();
-		HttpStatus known = HttpStatus.resolve(status);
-		if (known != null) {
-			response.setStatusCode(known);
-		}
-		else if (response instanceof AbstractServerHttpResponse raw) {
-			raw.setRawStatusCode(status);
-		}
-		// After the status, so the response header filters can see it.
-		HopByHopHeaders.LeanFilter onlyHopByHop = onlyHopByHop(filters);
-		if (onlyHopByHop != null) {
-			// The usual case: one pass over the upstream's header lines into the
-			// response.
-			HttpHeaders target = response.getHeaders();
-			Set<String> names = onlyHopByHop.copyResponseHeaders(clientResponse.responseHeaders(), target);
-			if (!names.contains(HttpHeaders.TRANSFER_ENCODING) && names.contains(HttpHeaders.CONTENT_LENGTH)) {
-				// Not both: a Content-Length wins.
-				target.remove(HttpHeaders.TRANSFER_ENCODING);
-			}
-			exchange.getAttributes().put(CLIENT_RESPONSE_HEADER_NAMES, names);
-			return;
-		}
-		// A view of the upstream's headers, not a copy: the response header filters make
-		// their own.
-		HttpHeaders headers = new HttpHeaders(new Netty4HeadersAdapter(clientResponse.responseHeaders()));
-		HttpHeaders filteredHeaders = HttpHeadersFilter.filter(filters, headers, exchange, Type.RESPONSE);
-		if (!filteredHeaders.containsHeader(HttpHeaders.TRANSFER_ENCODING)
-				&& filteredHeaders.containsHeader(HttpHeaders.CONTENT_LENGTH)) {
-			// Not both: a Content-Length wins.
-			response.getHeaders().remove(HttpHeaders.TRANSFER_ENCODING);
-		}
-		exchange.getAttributes().put(CLIENT_RESPONSE_HEADER_NAMES, filteredHeaders.headerNames());
-		response.getHeaders().addAll(filteredHeaders);
-	}
-
 	/**
-	 * The lean hop-by-hop filter when it is the only header filter for responses (the
-	 * gateway's default; tracing adds one), else {@code null}.
+	 * The shared client, or — for a route with {@code connect-timeout} metadata — a copy
+	 * with that connect timeout (per request, as the framework makes it).
 	 */
-	static HopByHopHeaders.@Nullable LeanFilter onlyHopByHop(@Nullable List<HttpHeadersFilter> filters) {
-		HopByHopHeaders.LeanFilter found = null;
-		if (filters != null) {
-			for (HttpHeadersFilter filter : filters) {
-				if (filter.supports(Type.RESPONSE)) {
-					if (found != null || !(filter instanceof HopByHopHeaders.LeanFilter lean)) {
-						return null;
-					}
-					found = lean;
-				}
-			}
+	private HttpClient httpClient(Route route) {
+		Object connectTimeout = route.getMetadata().get(RouteMetadataUtils.CONNECT_TIMEOUT_ATTR);
+		if (connectTimeout == null) {
+			return this.httpClient;
 		}
-		return found;
+		int millis = (connectTimeout instanceof Integer number) ? number : Integer.parseInt(connectTimeout.toString());
+		return this.httpClient.option(ChannelOption.CONNECT_TIMEOUT_MILLIS, millis);
 	}
 
 	/**
@@ -258,6 +217,11 @@ class UpstreamRoutingFilter implements GlobalFilter, Ordered {
 	private static ByteBuf byteBuf(DataBuffer buffer) {
 		if (buffer instanceof NettyDataBuffer netty) {
 			return netty.getNativeBuffer();
+		}
+		if (buffer instanceof DefaultDataBuffer plain) {
+			// a mock request's body (MockServerHttpRequest), as the framework's filter
+			// takes it
+			return Unpooled.wrappedBuffer(plain.getNativeBuffer());
 		}
 		throw new IllegalArgumentException("Unexpected request body buffer " + buffer.getClass().getName());
 	}

@@ -1,4 +1,4 @@
-package dev.gatewaylab.gateway.proxy;
+package dev.gatewaylab.levers.headers;
 
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -69,7 +69,7 @@ class ForwardedHeadersTests {
 
 	@Test
 	void replaceTheFrameworksBeansAndNothingElse() {
-		BeanPostProcessor swap = ForwardedHeaders.leanForwardedHeadersFilters();
+		BeanPostProcessor swap = ForwardedHeaders.replacingFrameworkFilters();
 		assertThat(swap.postProcessAfterInitialization(new RemoveForwardedHeadersFilter(), "a"))
 			.isInstanceOf(ForwardedHeaders.LeanRemoveForwarded.class);
 		assertThat(swap.postProcessAfterInitialization(new RemoveXForwardedHeadersFilter(), "b"))

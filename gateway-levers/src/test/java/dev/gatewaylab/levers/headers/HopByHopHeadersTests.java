@@ -1,4 +1,4 @@
-package dev.gatewaylab.gateway.proxy;
+package dev.gatewaylab.levers.headers;
 
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -73,7 +73,7 @@ class HopByHopHeadersTests {
 		RemoveHopByHopHeadersFilter framework = new RemoveHopByHopHeadersFilter();
 		framework.setHeaders(Set.of("Connection", "X-Internal"));
 		framework.setOrder(42);
-		BeanPostProcessor swap = HopByHopHeaders.leanHopByHopHeadersFilter();
+		BeanPostProcessor swap = HopByHopHeaders.replacingFrameworkFilter();
 		Object replaced = swap.postProcessAfterInitialization(framework, "removeHopByHopHeadersFilter");
 		assertThat(replaced).isInstanceOf(HopByHopHeaders.LeanFilter.class);
 		RemoveHopByHopHeadersFilter lean = (RemoveHopByHopHeadersFilter) replaced;
@@ -111,28 +111,6 @@ class HopByHopHeadersTests {
 		assertThat(names).hasSize(3);
 		assertThat(List.of("Content-Type", "content-length", "SET-COOKIE")).allMatch(names::contains);
 		assertThat(List.of("Connection", "X-Hop-Hint", "Keep-Alive")).noneMatch(names::contains);
-	}
-
-	@Test
-	void theOnePassIsUsedOnlyWhenTheLeanFilterIsTheOnlyResponseFilter() {
-		HopByHopHeaders.LeanFilter lean = new HopByHopHeaders.LeanFilter();
-		HttpHeadersFilter requestOnly = (input, exchange) -> input;
-		HttpHeadersFilter responseToo = new HttpHeadersFilter() {
-			@Override
-			public HttpHeaders filter(HttpHeaders input, ServerWebExchange exchange) {
-				return input;
-			}
-
-			@Override
-			public boolean supports(Type type) {
-				return true;
-			}
-		};
-		assertThat(UpstreamRoutingFilter.onlyHopByHop(List.of(requestOnly, lean))).isSameAs(lean);
-		assertThat(UpstreamRoutingFilter.onlyHopByHop(List.of(lean, responseToo))).isNull();
-		assertThat(UpstreamRoutingFilter.onlyHopByHop(List.of(new RemoveHopByHopHeadersFilter()))).isNull();
-		assertThat(UpstreamRoutingFilter.onlyHopByHop(List.of(requestOnly))).isNull();
-		assertThat(UpstreamRoutingFilter.onlyHopByHop(null)).isNull();
 	}
 
 	private void assertSameAsFramework(HttpHeaders input) {

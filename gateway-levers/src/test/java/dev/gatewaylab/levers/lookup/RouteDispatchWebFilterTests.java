@@ -1,4 +1,4 @@
-package dev.gatewaylab.gateway.proxy;
+package dev.gatewaylab.levers.lookup;
 
 import java.time.Duration;
 import java.util.List;

@@ -1,4 +1,4 @@
-package dev.gatewaylab.gateway.proxy;
+package dev.gatewaylab.levers.retry;
 
 import java.time.Duration;
 import java.util.List;
@@ -11,18 +11,17 @@ import org.springframework.cloud.gateway.filter.factory.RetryGatewayFilterFactor
 import org.springframework.http.HttpMethod;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
-class UpstreamRetryGatewayFilterFactoryTests {
+class LeanRetryGatewayFilterFactoryTests {
 
-	private final UpstreamRetryGatewayFilterFactory factory = new UpstreamRetryGatewayFilterFactory();
+	private final LeanRetryGatewayFilterFactory factory = new LeanRetryGatewayFilterFactory();
 
 	@Test
 	void backoffGrowsByTheFactorUpToTheMaximum() {
 		RetryConfig config = new RetryConfig().setRetries(5)
 			.setMethods(HttpMethod.GET)
 			.setBackoff(new BackoffConfig(Duration.ofMillis(50), Duration.ofMillis(500), 2, false));
-		UpstreamRetryGatewayFilterFactory.RetryFilter filter = (UpstreamRetryGatewayFilterFactory.RetryFilter) this.factory
+		LeanRetryGatewayFilterFactory.LeanRetryFilter filter = (LeanRetryGatewayFilterFactory.LeanRetryFilter) this.factory
 			.apply(config);
 		assertThat(
 				List.of(filter.backoff(0), filter.backoff(1), filter.backoff(2), filter.backoff(3), filter.backoff(4)))
@@ -33,17 +32,26 @@ class UpstreamRetryGatewayFilterFactoryTests {
 	@Test
 	void noBackoffMeansRetryAtOnce() {
 		RetryConfig config = new RetryConfig().setRetries(1);
-		UpstreamRetryGatewayFilterFactory.RetryFilter filter = (UpstreamRetryGatewayFilterFactory.RetryFilter) this.factory
+		LeanRetryGatewayFilterFactory.LeanRetryFilter filter = (LeanRetryGatewayFilterFactory.LeanRetryFilter) this.factory
 			.apply(config);
 		assertThat(filter.backoff(0)).isZero();
 	}
 
 	@Test
-	void jitterIsRefusedWithTheAlternativeNamed() {
-		RetryConfig config = new RetryConfig().setRetries(1);
-		config.setJitter(new JitterConfig(0.5));
-		assertThatIllegalArgumentException().isThrownBy(() -> this.factory.apply(config))
-			.withMessageContaining("GATEWAY_RETRY_FILTER=Retry");
+	void jitterOrARetryTimeoutIsLeftToTheFrameworksFilter() {
+		RetryConfig jitter = new RetryConfig().setRetries(1);
+		jitter.setJitter(new JitterConfig(0.5));
+		RetryConfig timeout = new RetryConfig().setRetries(1);
+		timeout.setTimeout(Duration.ofSeconds(1));
+		assertThat(this.factory.apply(jitter)).isNotInstanceOf(LeanRetryGatewayFilterFactory.LeanRetryFilter.class);
+		assertThat(this.factory.apply(timeout)).isNotInstanceOf(LeanRetryGatewayFilterFactory.LeanRetryFilter.class);
+		assertThat(this.factory.apply(new RetryConfig().setRetries(1)))
+			.isInstanceOf(LeanRetryGatewayFilterFactory.LeanRetryFilter.class);
+	}
+
+	@Test
+	void takesTheFrameworksName() {
+		assertThat(this.factory.name()).isEqualTo("Retry");
 	}
 
 	@Test

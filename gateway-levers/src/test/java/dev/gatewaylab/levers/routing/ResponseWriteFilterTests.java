@@ -1,4 +1,4 @@
-package dev.gatewaylab.gateway.proxy;
+package dev.gatewaylab.levers.routing;
 
 import java.nio.charset.StandardCharsets;
 import java.util.List;

@@ -1,8 +1,9 @@
-package dev.gatewaylab.gateway.proxy;
+package dev.gatewaylab.levers.routing;
 
 import java.util.concurrent.TimeUnit;
 
 import io.netty.handler.codec.http.DefaultHttpHeaders;
+import dev.gatewaylab.levers.headers.HopByHopHeaders;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -26,9 +27,9 @@ import org.springframework.web.server.ServerWebExchange;
  * headers filtered and added to the client's response (with the lean filter in one pass,
  * as {@code UpstreamRoutingFilter} does when it is the only response filter).
  * {@code filter} = Spring Cloud
- * Gateway's {@code RemoveHopByHopHeadersFilter} or the gateway's lean one. Headers as the
+ * Gateway's {@code RemoveHopByHopHeadersFilter} or the hop-by-hop headers lever's. Headers as the
  * lab's load sends them (wrk: Host only; a browser: eight more) and as study-service
- * answers. Run command: docs/gateway-cost.md.
+ * answers. Run command: docs/gateway-levers.md.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
