@@ -4,14 +4,14 @@ import io.micrometer.common.KeyValue;
 import io.micrometer.common.KeyValues;
 import io.micrometer.core.instrument.Tags;
 
-import org.springframework.beans.BeansException;
-import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.cloud.gateway.filter.headers.observation.DefaultGatewayObservationConvention;
 import org.springframework.cloud.gateway.filter.headers.observation.GatewayContext;
 import org.springframework.cloud.gateway.filter.headers.observation.GatewayObservationConvention;
-import org.springframework.cloud.gateway.support.tagsprovider.GatewayHttpTagsProvider;
+import org.springframework.cloud.gateway.support.tagsprovider.GatewayTagsProvider;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.Ordered;
+import org.springframework.core.annotation.Order;
 import org.springframework.http.HttpMethod;
 import org.springframework.web.server.ServerWebExchange;
 
@@ -46,17 +46,15 @@ public class BoundedMethodTags {
 	}
 
 	/**
-	 * Swaps Spring Cloud Gateway's tags provider (not replaceable by a bean of its own)
-	 * for the bounded one.
+	 * {@code httpMethod=OTHER} for a method the client made up, and no tag otherwise. The
+	 * metrics filter merges its tags providers so that the first one's tag wins; ordered
+	 * first, this one's {@code OTHER} wins over the raw name Spring Cloud Gateway's
+	 * {@code GatewayHttpTagsProvider} gives.
 	 */
 	@Bean
-	static BeanPostProcessor boundedMethodTagsProvider() {
-		return new BeanPostProcessor() {
-			@Override
-			public Object postProcessAfterInitialization(Object bean, String beanName) throws BeansException {
-				return (bean.getClass() == GatewayHttpTagsProvider.class) ? new BoundedHttpTagsProvider() : bean;
-			}
-		};
+	@Order(Ordered.HIGHEST_PRECEDENCE)
+	GatewayTagsProvider boundedMethodTagsProvider() {
+		return new BoundedMethodTagsProvider();
 	}
 
 	@Bean
@@ -64,12 +62,13 @@ public class BoundedMethodTags {
 		return new BoundedObservationConvention();
 	}
 
-	static final class BoundedHttpTagsProvider extends GatewayHttpTagsProvider {
+	static final class BoundedMethodTagsProvider implements GatewayTagsProvider {
+
+		private static final Tags METHOD_OTHER = Tags.of("httpMethod", OTHER);
 
 		@Override
 		public Tags apply(ServerWebExchange exchange) {
-			Tags tags = super.apply(exchange);
-			return isStandard(exchange.getRequest().getMethod()) ? tags : tags.and("httpMethod", OTHER);
+			return isStandard(exchange.getRequest().getMethod()) ? Tags.empty() : METHOD_OTHER;
 		}
 
 	}
