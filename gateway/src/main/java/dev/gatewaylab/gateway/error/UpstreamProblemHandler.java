@@ -63,10 +63,18 @@ class UpstreamProblemHandler implements WebExceptionHandler {
 	public Mono<Void> handle(ServerWebExchange exchange, Throwable ex) {
 		if (RequestGuard.clientErrorStatus(exchange.getRequest()) != null) {
 			// The server's RequestGuard already answered (400/408) and closed the
-			// connection: the client's fault,
-			// nothing more to write or log.
+			// connection: the client's fault, nothing more to write or log.
 			exchange.getResponse()
 				.setStatusCode(HttpStatus.valueOf(RequestGuard.clientErrorStatus(exchange.getRequest())));
+			return Mono.empty();
+		}
+		if (RequestGuard.clientGone(exchange.getRequest())) {
+			// The client hung up (mid-body, the guard's 400 above, or while the upstream
+			// was answering): its doing, and no answer can reach it.
+			if (logger.isDebugEnabled()) {
+				logger.debug("{} {}: client gone: {}", exchange.getRequest().getMethod(),
+						exchange.getRequest().getPath().value(), ex.toString());
+			}
 			return Mono.empty();
 		}
 		if (exchange.getResponse().isCommitted()) {

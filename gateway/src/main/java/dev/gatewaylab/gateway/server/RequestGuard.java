@@ -87,6 +87,10 @@ public final class RequestGuard extends ChannelDuplexHandler {
 		// upstream's timeout would give); the request under way is cancelled.
 		this.bodyTimer = new BodyTimer(ctx, this.limits.readTimeout(), this.limits.requestTimeout(),
 				() -> refuse(ctx, null, HttpResponseStatus.REQUEST_TIMEOUT, true), Ticker.systemTicker());
+		// Marked as the channel closes, before anything else hears of it: Reactor Netty
+		// fails the request body under way from its own close listener, which runs before
+		// channelInactive reaches this handler.
+		ctx.channel().closeFuture().addListener((closed) -> markHungUpMidBody(ctx));
 	}
 
 	@Override
@@ -211,9 +215,23 @@ public final class RequestGuard extends ChannelDuplexHandler {
 	 * log records it instead of the exchange's own outcome.
 	 */
 	public static Integer clientErrorStatus(ServerHttpRequest request) {
+		Connection connection = connection(request);
+		return (connection != null) ? connection.channel().attr(CLIENT_ERROR).get() : null;
+	}
+
+	/**
+	 * Whether the client's connection of this request is closed: nothing can be answered
+	 * on it any more.
+	 */
+	public static boolean clientGone(ServerHttpRequest request) {
+		Connection connection = connection(request);
+		return connection != null && !connection.channel().isActive();
+	}
+
+	private static Connection connection(ServerHttpRequest request) {
 		if (request instanceof AbstractServerHttpRequest nativeHolder
 				&& nativeHolder.getNativeRequest() instanceof Connection connection) {
-			return connection.channel().attr(CLIENT_ERROR).get();
+			return connection;
 		}
 		return null;
 	}
@@ -256,20 +274,25 @@ public final class RequestGuard extends ChannelDuplexHandler {
 
 	@Override
 	public void channelInactive(ChannelHandlerContext ctx) {
-		if (this.bodyTimer.running()) {
-			// Hung up before its body was complete. Netty's decoder passes nothing on for
-			// that (a premature close only fails a request whose headers were
-			// incomplete), so without this the request under way ended as an upstream
-			// failure: a WARN and status=500 per client, or "cancelled". It is the
-			// client's 400.
-			ctx.channel().attr(CLIENT_ERROR).setIfAbsent(HttpResponseStatus.BAD_REQUEST.code());
-		}
+		markHungUpMidBody(ctx);
 		this.bodyTimer.stop();
 		if (this.lingering != null) {
 			this.lingering.closed();
 		}
 		if (!this.detached) {
 			ctx.fireChannelInactive();
+		}
+	}
+
+	/**
+	 * A client that hung up before its body was complete: its 400. Netty's decoder passes
+	 * nothing on for that (a premature close only fails a request whose headers were
+	 * incomplete), so without this the request under way ended as an upstream failure: a
+	 * WARN and status=500 per client, or "cancelled".
+	 */
+	private void markHungUpMidBody(ChannelHandlerContext ctx) {
+		if (this.bodyTimer.running()) {
+			ctx.channel().attr(CLIENT_ERROR).setIfAbsent(HttpResponseStatus.BAD_REQUEST.code());
 		}
 	}
 
