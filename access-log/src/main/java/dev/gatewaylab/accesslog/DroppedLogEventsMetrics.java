@@ -1,16 +1,13 @@
-package dev.gatewaylab.gateway.logging;
+package dev.gatewaylab.accesslog;
 
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.MeterBinder;
 
-import org.springframework.stereotype.Component;
-
 /**
  * {@code gateway_log_events_dropped_total}: log events the full async queue dropped
  * ({@link CountingDiscardPolicy}).
  */
-@Component
 class DroppedLogEventsMetrics implements MeterBinder {
 
 	@Override

@@ -1,13 +1,13 @@
-package dev.gatewaylab.gateway.logging;
+package dev.gatewaylab.accesslog;
 
 import java.util.Locale;
 import java.util.Map;
 
 /**
- * How the gateway logs each request and response: the knob of the "Logback or Log4j2
- * async?" experiment. Set with {@code gateway.logging.mode} (system property or
- * {@code --gateway.logging.mode=}) or the {@code GATEWAY_LOGGING_MODE} environment
- * variable; no rebuild needed.
+ * How a gateway of the lab logs each request: the knob of the "Logback or Log4j2 async?"
+ * experiment, one switch for every gateway. Set with {@code gateway.logging.mode} (system
+ * property or {@code --gateway.logging.mode=}) or the {@code GATEWAY_LOGGING_MODE}
+ * environment variable; no rebuild needed.
  */
 public enum LoggingMode {
 

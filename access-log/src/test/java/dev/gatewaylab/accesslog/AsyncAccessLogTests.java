@@ -1,5 +1,6 @@
-package dev.gatewaylab.gateway.logging;
+package dev.gatewaylab.accesslog;
 
+import dev.gatewaylab.testsupport.CapturingAppender;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.core.async.AsyncLoggerContext;
 import org.junit.jupiter.api.Test;
@@ -20,10 +21,10 @@ class AsyncAccessLogTests {
 
 	@Test
 	void accessLinesAreAppendedOnTheAsyncLoggerThreadNotTheCallingThread() throws Exception {
-		CapturingAppender appender = CapturingAppender.attachTo(AccessLogGlobalFilter.LOGGER_NAME);
+		CapturingAppender appender = CapturingAppender.attachTo(AccessLog.LOGGER_NAME);
 		try {
 			Thread eventLoopStandIn = new Thread(
-					() -> LogManager.getLogger(AccessLogGlobalFilter.LOGGER_NAME).info("from the event loop"),
+					() -> LogManager.getLogger(AccessLog.LOGGER_NAME).info("from the event loop"),
 					"reactor-http-nio-1");
 			eventLoopStandIn.start();
 			eventLoopStandIn.join();

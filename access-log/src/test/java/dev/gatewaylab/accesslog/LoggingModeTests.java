@@ -1,4 +1,4 @@
-package dev.gatewaylab.gateway.logging;
+package dev.gatewaylab.accesslog;
 
 import java.util.Map;
 

@@ -1,6 +1,6 @@
 package dev.gatewaylab.gateway;
 
-import dev.gatewaylab.gateway.logging.LoggingMode;
+import dev.gatewaylab.accesslog.LoggingMode;
 
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;

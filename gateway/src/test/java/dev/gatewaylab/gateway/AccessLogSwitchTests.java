@@ -7,7 +7,7 @@ import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.test.web.reactive.server.WebTestClient;
 
-import dev.gatewaylab.gateway.logging.CapturingAppender;
+import dev.gatewaylab.testsupport.CapturingAppender;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -5,7 +5,7 @@ import java.io.IOException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 
-import dev.gatewaylab.gateway.logging.CapturingAppender;
+import dev.gatewaylab.testsupport.CapturingAppender;
 import dev.gatewaylab.testsupport.RawHttp;
 
 import static org.assertj.core.api.Assertions.assertThat;

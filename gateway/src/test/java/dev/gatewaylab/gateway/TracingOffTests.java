@@ -7,7 +7,7 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.context.ApplicationContext;
 
-import dev.gatewaylab.gateway.logging.CapturingAppender;
+import dev.gatewaylab.testsupport.CapturingAppender;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package dev.gatewaylab.gateway.logging;
+package dev.gatewaylab.testsupport;
 
 import java.time.Duration;
 import java.util.List;
@@ -12,12 +12,10 @@ import org.apache.logging.log4j.core.appender.AbstractAppender;
 import org.apache.logging.log4j.core.config.LoggerConfig;
 import org.apache.logging.log4j.core.config.Property;
 
-import static org.assertj.core.api.Assertions.fail;
-
 /** Records what reaches a logger's appenders, and on which thread it was appended. */
 public final class CapturingAppender extends AbstractAppender {
 
-	record Captured(String message, String thread) {
+	public record Captured(String message, String thread) {
 	}
 
 	private final List<Captured> events = new CopyOnWriteArrayList<>();
@@ -54,7 +52,7 @@ public final class CapturingAppender extends AbstractAppender {
 				+ ((event.getThrown() != null) ? " " + event.getThrown() : ""));
 	}
 
-	List<Captured> events() {
+	public List<Captured> events() {
 		return this.events;
 	}
 
@@ -76,7 +74,8 @@ public final class CapturingAppender extends AbstractAppender {
 		long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
 		while (messages().stream().noneMatch((m) -> m.contains(text))) {
 			if (System.nanoTime() > deadline) {
-				fail("expected a log event containing '" + text + "' within 10 s, got " + messages());
+				throw new AssertionError(
+						"expected a log event containing '" + text + "' within 10 s, got " + messages());
 			}
 			LockSupport.parkNanos(1_000_000);
 		}
@@ -87,11 +86,11 @@ public final class CapturingAppender extends AbstractAppender {
 	 * Async loggers append on their own thread: wait (with a deadline) until
 	 * {@code count} events arrived.
 	 */
-	List<String> awaitMessages(int count) {
+	public List<String> awaitMessages(int count) {
 		long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
 		while (this.events.size() < count) {
 			if (System.nanoTime() > deadline) {
-				fail("expected " + count + " log events within 10 s, got " + messages());
+				throw new AssertionError("expected " + count + " log events within 10 s, got " + messages());
 			}
 			LockSupport.parkNanos(1_000_000);
 		}

@@ -1,11 +1,12 @@
-package dev.gatewaylab.gateway.logging;
+package dev.gatewaylab.accesslog.webflux;
 
 import java.util.List;
+
+import dev.gatewaylab.accesslog.AccessLog;
 
 import org.springframework.cloud.gateway.filter.headers.HttpHeadersFilter;
 import org.springframework.core.Ordered;
 import org.springframework.http.HttpHeaders;
-import org.springframework.stereotype.Component;
 import org.springframework.web.server.ServerWebExchange;
 
 /**
@@ -15,26 +16,25 @@ import org.springframework.web.server.ServerWebExchange;
  * {@code RemoveHopByHopHeadersFilter} has already made for the routing filter, so no
  * extra copy of the request's headers is made.
  */
-@Component
-class RequestIdHeadersFilter implements HttpHeadersFilter, Ordered {
+public class RequestIdHeadersFilter implements HttpHeadersFilter, Ordered {
 
 	@Override
 	public HttpHeaders filter(HttpHeaders input, ServerWebExchange exchange) {
 		String requestId = exchange.getAttribute(AccessLogGlobalFilter.REQUEST_ID_ATTRIBUTE);
-		List<String> sent = input.get(AccessLogGlobalFilter.REQUEST_ID_HEADER);
+		List<String> sent = input.get(AccessLog.REQUEST_ID_HEADER);
 		if (requestId == null || (sent != null && sent.size() == 1 && requestId.equals(sent.get(0)))) {
 			return input; // the client's one valid id, as it is
 		}
 		try {
-			input.set(AccessLogGlobalFilter.REQUEST_ID_HEADER, requestId);
+			input.set(AccessLog.REQUEST_ID_HEADER, requestId);
 			return input;
 		}
 		catch (UnsupportedOperationException readOnly) {
-			// Only if the hop-by-hop filter were disabled: the request's own headers are
+			// Only without a hop-by-hop filter before it: the request's own headers are
 			// read-only.
 			HttpHeaders copy = new HttpHeaders();
 			copy.putAll(input);
-			copy.set(AccessLogGlobalFilter.REQUEST_ID_HEADER, requestId);
+			copy.set(AccessLog.REQUEST_ID_HEADER, requestId);
 			return copy;
 		}
 	}

@@ -1,9 +1,12 @@
-package dev.gatewaylab.gateway.logging;
+package dev.gatewaylab.accesslog.webflux;
 
 import java.net.InetSocketAddress;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 
+import dev.gatewaylab.accesslog.AccessLog;
+import dev.gatewaylab.accesslog.LoggingMode;
+import dev.gatewaylab.testsupport.CapturingAppender;
 import org.apache.logging.log4j.Level;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.core.config.Configurator;
@@ -37,11 +40,10 @@ class AccessLogGlobalFilterTests {
 
 	@BeforeEach
 	void captureAccessLog() {
-		// As log4j2-spring.xml configures it: without a Spring context (this test alone)
-		// Log4j2's default
-		// configuration would leave the access logger at ERROR.
-		Configurator.setLevel(AccessLogGlobalFilter.LOGGER_NAME, Level.INFO);
-		this.appender = CapturingAppender.attachTo(AccessLogGlobalFilter.LOGGER_NAME);
+		// As log4j2-spring.xml configures it: without a Spring context (this test
+		// alone) Log4j2's default configuration would leave the access logger at ERROR.
+		Configurator.setLevel(AccessLog.LOGGER_NAME, Level.INFO);
+		this.appender = CapturingAppender.attachTo(AccessLog.LOGGER_NAME);
 	}
 
 	@AfterEach
@@ -53,7 +55,7 @@ class AccessLogGlobalFilterTests {
 	void createsRequestIdAndSendsItUpstreamAndBack() {
 		MockServerWebExchange exchange = MockServerWebExchange.from(MockServerHttpRequest.get("/api/studies/1"));
 
-		new AccessLogGlobalFilter("async").filter(exchange, this.upstream).block();
+		new AccessLogGlobalFilter(LoggingMode.ASYNC, null).filter(exchange, this.upstream).block();
 
 		String sentUpstream = sentUpstream(this.forwarded.get()).getFirst("X-Request-Id");
 		assertThat(sentUpstream).matches("[0-9a-f-]{36}");
@@ -65,7 +67,7 @@ class AccessLogGlobalFilterTests {
 		MockServerWebExchange exchange = MockServerWebExchange
 			.from(MockServerHttpRequest.get("/api/studies/1").header("X-Request-Id", "abc-123"));
 
-		new AccessLogGlobalFilter("async").filter(exchange, this.upstream).block();
+		new AccessLogGlobalFilter(LoggingMode.ASYNC, null).filter(exchange, this.upstream).block();
 
 		assertThat(sentUpstream(this.forwarded.get()).getFirst("X-Request-Id")).isEqualTo("abc-123");
 		assertThat(exchange.getResponse().getHeaders().getFirst("X-Request-Id")).isEqualTo("abc-123");
@@ -73,8 +75,8 @@ class AccessLogGlobalFilterTests {
 
 	@Test
 	void replacesARequestIdThatWouldInjectIntoTheLog() {
-		assertThat(AccessLogGlobalFilter.requestId("evil\nresponse id=forged status=200")).matches("[0-9a-f-]{36}");
-		assertThat(AccessLogGlobalFilter.requestId("x".repeat(129))).matches("[0-9a-f-]{36}");
+		assertThat(AccessLog.requestId("evil\nresponse id=forged status=200")).matches("[0-9a-f-]{36}");
+		assertThat(AccessLog.requestId("x".repeat(129))).matches("[0-9a-f-]{36}");
 	}
 
 	@Test
@@ -82,7 +84,7 @@ class AccessLogGlobalFilterTests {
 		MockServerWebExchange exchange = MockServerWebExchange
 			.from(MockServerHttpRequest.get("/api/studies/1").header("X-Request-Id", "x".repeat(129)));
 
-		new AccessLogGlobalFilter("async").filter(exchange, this.upstream).block();
+		new AccessLogGlobalFilter(LoggingMode.ASYNC, null).filter(exchange, this.upstream).block();
 
 		String sent = sentUpstream(this.forwarded.get()).getFirst("X-Request-Id");
 		assertThat(sent).matches("[0-9a-f-]{36}");
@@ -94,7 +96,7 @@ class AccessLogGlobalFilterTests {
 		MockServerWebExchange exchange = MockServerWebExchange.from(MockServerHttpRequest.get("/api/studies/1")
 			.header("X-Request-Id", "abc-1", "evil value <script> with spaces"));
 
-		new AccessLogGlobalFilter("async").filter(exchange, this.upstream).block();
+		new AccessLogGlobalFilter(LoggingMode.ASYNC, null).filter(exchange, this.upstream).block();
 
 		assertThat(sentUpstream(this.forwarded.get()).get("X-Request-Id")).containsExactly("abc-1");
 		assertThat(exchange.getResponse().getHeaders().get("X-Request-Id")).containsExactly("abc-1");
@@ -103,7 +105,7 @@ class AccessLogGlobalFilterTests {
 	@Test
 	void addsTheRequestIdEvenToReadOnlyHeaders() {
 		MockServerWebExchange exchange = MockServerWebExchange.from(MockServerHttpRequest.get("/api/studies/1"));
-		new AccessLogGlobalFilter("off").filter(exchange, this.upstream).block();
+		new AccessLogGlobalFilter(LoggingMode.OFF, null).filter(exchange, this.upstream).block();
 
 		HttpHeaders readOnly = HttpHeaders.readOnlyHttpHeaders(exchange.getRequest().getHeaders());
 		HttpHeaders sent = new RequestIdHeadersFilter().filter(readOnly, exchange);
@@ -119,7 +121,7 @@ class AccessLogGlobalFilterTests {
 			.header("X-Forwarded-For", "6.6.6.6")
 			.remoteAddress(new InetSocketAddress("127.0.0.9", 50000)));
 
-		new AccessLogGlobalFilter("async").filter(exchange, this.upstream).block();
+		new AccessLogGlobalFilter(LoggingMode.ASYNC, null).filter(exchange, this.upstream).block();
 
 		List<String> lines = this.appender.awaitMessageContaining("id=rid-1 ")
 			.stream()
@@ -144,10 +146,10 @@ class AccessLogGlobalFilterTests {
 	void offModeLogsNothingButStillPropagatesTheRequestId() {
 		MockServerWebExchange exchange = MockServerWebExchange.from(MockServerHttpRequest.get("/api/studies/1"));
 
-		new AccessLogGlobalFilter("off").filter(exchange, this.upstream).block();
+		new AccessLogGlobalFilter(LoggingMode.OFF, null).filter(exchange, this.upstream).block();
 		// A marker line through the same logger proves the appender would have seen the
 		// filter's lines.
-		LogManager.getLogger(AccessLogGlobalFilter.LOGGER_NAME).info("marker");
+		LogManager.getLogger(AccessLog.LOGGER_NAME).info("marker");
 
 		String requestId = exchange.getResponse().getHeaders().getFirst("X-Request-Id");
 		assertThat(requestId).isNotBlank();

@@ -26,7 +26,7 @@ class DenyListConfiguration {
 
 	/**
 	 * Bean name of the access-log global filter
-	 * (dev.gatewaylab.gateway.logging.AccessLogGlobalFilter).
+	 * (dev.gatewaylab.accesslog.webflux.AccessLogGlobalFilter).
 	 */
 	static final String ACCESS_LOG_FILTER = "accessLogGlobalFilter";
 

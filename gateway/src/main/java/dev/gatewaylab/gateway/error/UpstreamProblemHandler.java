@@ -26,7 +26,7 @@ import org.springframework.web.reactive.result.view.ViewResolver;
 import org.springframework.web.server.ServerWebExchange;
 import org.springframework.web.server.WebExceptionHandler;
 
-import dev.gatewaylab.gateway.server.RequestGuard;
+import dev.gatewaylab.gateway.server.ClientConnections;
 import dev.gatewaylab.gateway.tracing.ExchangeTraces;
 
 /**
@@ -61,14 +61,14 @@ class UpstreamProblemHandler implements WebExceptionHandler {
 
 	@Override
 	public Mono<Void> handle(ServerWebExchange exchange, Throwable ex) {
-		if (RequestGuard.clientErrorStatus(exchange.getRequest()) != null) {
+		if (ClientConnections.clientErrorStatus(exchange.getRequest()) != null) {
 			// The server's RequestGuard already answered (400/408) and closed the
 			// connection: the client's fault, nothing more to write or log.
 			exchange.getResponse()
-				.setStatusCode(HttpStatus.valueOf(RequestGuard.clientErrorStatus(exchange.getRequest())));
+				.setStatusCode(HttpStatus.valueOf(ClientConnections.clientErrorStatus(exchange.getRequest())));
 			return Mono.empty();
 		}
-		if (RequestGuard.clientGone(exchange.getRequest())) {
+		if (ClientConnections.clientGone(exchange.getRequest())) {
 			// The client hung up (mid-body, the guard's 400 above, or while the upstream
 			// was answering): its doing, and no answer can reach it.
 			if (logger.isDebugEnabled()) {

@@ -57,8 +57,6 @@ public final class RequestGuard extends ChannelDuplexHandler {
 	 */
 	static final int MAX_PIPELINED = 64;
 
-	static final AttributeKey<Integer> CLIENT_ERROR = AttributeKey.valueOf("gateway.clientError");
-
 	private static final Logger logger = LoggerFactory.getLogger(RequestGuard.class);
 
 	private final RequestLimits limits;
@@ -147,7 +145,7 @@ public final class RequestGuard extends ChannelDuplexHandler {
 	private void refuseMalformed(ChannelHandlerContext ctx, Object msg, Throwable cause) {
 		if (cause instanceof PrematureChannelClosureException) {
 			if (this.bodyTimer.running()) {
-				ctx.channel().attr(CLIENT_ERROR).set(HttpResponseStatus.BAD_REQUEST.code());
+				ctx.channel().attr(ClientConnections.CLIENT_ERROR).set(HttpResponseStatus.BAD_REQUEST.code());
 			}
 			this.bodyTimer.stop();
 			ReferenceCountUtil.release(msg);
@@ -184,7 +182,8 @@ public final class RequestGuard extends ChannelDuplexHandler {
 			}
 			return;
 		}
-		ctx.channel().attr(CLIENT_ERROR).set(status.code()); // see clientErrorStatus
+		ctx.channel().attr(ClientConnections.CLIENT_ERROR).set(status.code()); // see
+																				// clientErrorStatus
 		if (this.requests.underWay() == 0) {
 			// answered already, its body still coming: only wait for what is written
 			this.lingering.answer(Unpooled.EMPTY_BUFFER);
@@ -207,33 +206,6 @@ public final class RequestGuard extends ChannelDuplexHandler {
 		if (codec instanceof CombinedChannelDuplexHandler<?, ?> combined && !ctx.isRemoved()) {
 			combined.removeInboundHandler();
 		}
-	}
-
-	/**
-	 * The status this guard answered a request's connection with, when it cut off a
-	 * request the gateway was already handling (malformed or stalled body): the access
-	 * log records it instead of the exchange's own outcome.
-	 */
-	public static Integer clientErrorStatus(ServerHttpRequest request) {
-		Connection connection = connection(request);
-		return (connection != null) ? connection.channel().attr(CLIENT_ERROR).get() : null;
-	}
-
-	/**
-	 * Whether the client's connection of this request is closed: nothing can be answered
-	 * on it any more.
-	 */
-	public static boolean clientGone(ServerHttpRequest request) {
-		Connection connection = connection(request);
-		return connection != null && !connection.channel().isActive();
-	}
-
-	private static Connection connection(ServerHttpRequest request) {
-		if (request instanceof AbstractServerHttpRequest nativeHolder
-				&& nativeHolder.getNativeRequest() instanceof Connection connection) {
-			return connection;
-		}
-		return null;
 	}
 
 	@Override
@@ -292,7 +264,7 @@ public final class RequestGuard extends ChannelDuplexHandler {
 	 */
 	private void markHungUpMidBody(ChannelHandlerContext ctx) {
 		if (this.bodyTimer.running()) {
-			ctx.channel().attr(CLIENT_ERROR).setIfAbsent(HttpResponseStatus.BAD_REQUEST.code());
+			ctx.channel().attr(ClientConnections.CLIENT_ERROR).setIfAbsent(HttpResponseStatus.BAD_REQUEST.code());
 		}
 	}
 
