@@ -1,5 +1,15 @@
 package dev.gatewaylab.runner.bench;
 
+import dev.gatewaylab.runner.answer.Answer;
+import dev.gatewaylab.runner.answer.CpuSplits;
+import dev.gatewaylab.runner.answer.Diagnosis;
+import dev.gatewaylab.runner.answer.Validity;
+import dev.gatewaylab.runner.curve.LatencyCurve;
+import dev.gatewaylab.runner.curve.LatencyLogs;
+import dev.gatewaylab.runner.curve.LatencyPhase;
+import dev.gatewaylab.runner.curve.LatencyPlan;
+import dev.gatewaylab.runner.experiment.Experiment;
+import dev.gatewaylab.runner.experiment.Restarts;
 import dev.gatewaylab.runner.jmeter.Dashboards;
 import dev.gatewaylab.runner.metrics.LiveMetrics;
 import dev.gatewaylab.runner.process.MachineSpeed;
@@ -15,11 +25,11 @@ import dev.gatewaylab.runner.run.Catalog;
 import dev.gatewaylab.runner.run.ClockOffsets;
 import dev.gatewaylab.runner.run.Engines;
 import dev.gatewaylab.runner.run.Load;
-import dev.gatewaylab.runner.warmup.Warmup;
 import dev.gatewaylab.runner.run.Progress;
 import dev.gatewaylab.runner.run.Settings;
-import dev.gatewaylab.runner.warmup.SteadyState;
 import dev.gatewaylab.runner.run.Target;
+import dev.gatewaylab.runner.warmup.SteadyState;
+import dev.gatewaylab.runner.warmup.Warmup;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -107,7 +117,7 @@ final class Bench {
 			UnitCountdown countdown = plan.countdown(progress);
 			if (experiment != null && experiment.toggle() != null) {
 				for (ToggleRuns.Measured m : new ToggleRuns(s, experiment, restarts, runs.values(), reps, dir,
-						this::pids)
+						t -> Pids.of(s, t))
 					.run(load, warmup, progress, countdown)) {
 					update(m.target(), r -> (m.warmup() != null ? r.withWarmup(m.warmup()) : r).withRep(m.rep()));
 				}
@@ -185,7 +195,7 @@ final class Bench {
 	private TargetRun.Rep measure(Load load, Target t, int rep) throws IOException, InterruptedException {
 		Path jtl = dir.resolve("raw").resolve(t.name() + "-rep" + rep + ".jtl");
 		double calibration = MachineSpeed.probeMillis();
-		ProcSampler sampler = ProcSampler.supported() ? ProcSampler.start(pids(t)) : null;
+		ProcSampler sampler = ProcSampler.supported() ? ProcSampler.start(Pids.of(s, t)) : null;
 		Map<String, ProcSampler.Usage> usage = Map.of();
 		try {
 			if (s.openModel()) {
@@ -227,10 +237,6 @@ final class Bench {
 	private Target warmupTarget(Target t) {
 		Catalog.TargetKind kind = s.catalog().kindOf(t);
 		return !s.openModel() || kind == null ? t : t.variant(t.name(), kind.plan(), t.restartEnv());
-	}
-
-	private Map<String, Long> pids(Target t) {
-		return Pids.of(s, t);
 	}
 
 	private RunResult diagnose(Instant started, List<TargetResult> results) {

@@ -1,5 +1,8 @@
 package dev.gatewaylab.runner.bench;
 
+import dev.gatewaylab.runner.curve.LatencyPhase;
+import dev.gatewaylab.runner.curve.LatencyPlan;
+import dev.gatewaylab.runner.experiment.Switchback;
 import dev.gatewaylab.runner.run.Progress;
 import dev.gatewaylab.runner.run.Settings;
 

@@ -1,5 +1,6 @@
 package dev.gatewaylab.runner.bench;
 
+import dev.gatewaylab.runner.experiment.Tuning;
 import dev.gatewaylab.runner.process.ProcSampler;
 import java.io.IOException;
 import java.net.InetAddress;

@@ -1,18 +1,19 @@
 package dev.gatewaylab.runner.bench;
 
+import dev.gatewaylab.runner.curve.LatencyPlan;
 import dev.gatewaylab.runner.run.Load;
 import dev.gatewaylab.runner.run.Progress;
 import dev.gatewaylab.runner.run.Settings;
+import dev.gatewaylab.runner.stats.Aggregate;
+import dev.gatewaylab.runner.stats.Stats;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import dev.gatewaylab.runner.stats.Aggregate;
-import dev.gatewaylab.runner.stats.Stats;
 import java.util.Collection;
 import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * JMeter's latency at equal load (whole ms, kept beside the latency engine's µs figures

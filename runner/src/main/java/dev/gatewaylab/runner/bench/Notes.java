@@ -1,5 +1,8 @@
 package dev.gatewaylab.runner.bench;
 
+import dev.gatewaylab.runner.experiment.Experiment;
+import dev.gatewaylab.runner.experiment.Switchback;
+import dev.gatewaylab.runner.experiment.Toggle;
 import dev.gatewaylab.runner.result.TargetResult;
 import dev.gatewaylab.runner.run.Settings;
 import dev.gatewaylab.runner.warmup.SteadyState;

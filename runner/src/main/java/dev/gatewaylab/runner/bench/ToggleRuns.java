@@ -1,7 +1,12 @@
 package dev.gatewaylab.runner.bench;
 
+import dev.gatewaylab.runner.experiment.Experiment;
+import dev.gatewaylab.runner.experiment.Restarts;
+import dev.gatewaylab.runner.experiment.Switchback;
+import dev.gatewaylab.runner.experiment.Toggle;
 import dev.gatewaylab.runner.process.MachineSpeed;
 import dev.gatewaylab.runner.result.RepResult;
+import dev.gatewaylab.runner.result.WarmupResult;
 import dev.gatewaylab.runner.run.Load;
 import dev.gatewaylab.runner.run.Progress;
 import dev.gatewaylab.runner.run.Settings;
@@ -10,7 +15,6 @@ import dev.gatewaylab.runner.stats.Aggregate;
 import dev.gatewaylab.runner.warmup.Warmup;
 import java.io.IOException;
 import java.nio.file.Path;
-import dev.gatewaylab.runner.result.WarmupResult;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;

@@ -2,6 +2,7 @@ package dev.gatewaylab.runner.bench;
 
 import dev.gatewaylab.runner.run.Settings;
 import dev.gatewaylab.runner.run.Target;
+import dev.gatewaylab.runner.run.TestSettings;
 import dev.gatewaylab.runner.stats.Aggregate;
 import dev.gatewaylab.runner.stats.JtlSample;
 import java.net.URI;

@@ -1,6 +1,7 @@
 package dev.gatewaylab.runner.bench;
 
 import dev.gatewaylab.runner.run.Settings;
+import dev.gatewaylab.runner.run.TestSettings;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -4,10 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.gatewaylab.runner.process.ProcSampler;
-import dev.gatewaylab.runner.result.CpuCost;
-import dev.gatewaylab.runner.result.RunResult;
-import dev.gatewaylab.runner.result.TargetResult;
 import dev.gatewaylab.runner.report.BenchReport;
+import dev.gatewaylab.runner.result.CpuCost;
+import dev.gatewaylab.runner.result.TargetResult;
 import dev.gatewaylab.runner.run.Target;
 import dev.gatewaylab.runner.stats.Aggregate;
 import dev.gatewaylab.runner.stats.JtlSample;
@@ -73,27 +72,6 @@ class SummaryTests {
 		assertThat(tiny.p99Ms()).isNull();
 		assertThat(tiny.p99Reps()).isEmpty();
 		assertThat(BenchReport.table(List.of(tiny))).contains("| – | – | – |").doesNotContain("| 0 |");
-	}
-
-	private static TargetResult t(String name, double[] tps) {
-		return new TargetResult(name, name, "http://127.0.0.1:1", 1, 0, 0, 1, 1, 1, 1L, 1L, 1L, 100, Map.of(), tps,
-				new double[tps.length], Map.of(), 0, null, null, null, null);
-	}
-
-	@Test
-	void ratiosArePairedByInterleavedRepetition() {
-		List<RunResult.Ratio> r = Answer.ratios(List.of(t("gateway", new double[] { 2000, 2100, 2050 }),
-				t("direct", new double[] { 10000, 10000, 10250 })));
-		assertThat(r).hasSize(1);
-		assertThat(r.get(0).reps()).containsExactly(0.2, 0.21, 0.2);
-		assertThat(r.get(0).mean()).isCloseTo(0.20333, within(1e-4));
-		String s = HopSentence.of(List.of(t("gateway", new double[] { 2000, 2100, 2050 }),
-				t("direct", new double[] { 10000, 10000, 10250 })), r, Map.of("gateway", "gateway"), null);
-		assertThat(s).contains("gateway ÷ direct TPS 0.20 ± 0.0").contains("not measured");
-		List<TargetResult> one = List.of(t("gateway", new double[] { 2000 }), t("direct", new double[] { 10000 }));
-		assertThat(HopSentence.of(one, Answer.ratios(one), Map.of(), null))
-			.contains("gateway ÷ direct TPS 0.20 (one repetition: no interval)")
-			.doesNotContain("NaN");
 	}
 
 }

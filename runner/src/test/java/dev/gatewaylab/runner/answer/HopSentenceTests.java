@@ -1,0 +1,76 @@
+package dev.gatewaylab.runner.answer;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.gatewaylab.runner.result.CpuCost;
+import dev.gatewaylab.runner.result.LatencyResult;
+import dev.gatewaylab.runner.result.RunResult;
+import dev.gatewaylab.runner.result.TargetResult;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class HopSentenceTests {
+
+	private static TargetResult t(String name, CpuCost gatewayCpu) {
+		return new TargetResult(name, name, "http://127.0.0.1:1", 1, 0, 0, 1, 1, 1, 1L, 1L, 1L, 100, Map.of(),
+				new double[] { 1, 1 }, new double[2], Map.of(), 0,
+				gatewayCpu == null ? null : Map.of("gateway", gatewayCpu), null, null, null);
+	}
+
+	private static LatencyResult.Estimate e(double mean, double ci) {
+		return new LatencyResult.Estimate(mean, ci, new double[] { mean });
+	}
+
+	private static LatencyResult latency(LatencyResult.Estimate p50, LatencyResult.Estimate p99, Double knee) {
+		LatencyResult.Added added = new LatencyResult.Added(p50, p99, null);
+		LatencyResult.Level answer = new LatencyResult.Level(1690, Map.of(), added);
+		LatencyResult.Level top = new LatencyResult.Level(2704, Map.of(), added);
+		return new LatencyResult("engine", null, 1690, List.of(answer, top), added, knee, "rule");
+	}
+
+	private static String sentence(CpuCost cpu, RunResult.Ratio ratio, LatencyResult l) {
+		return HopSentence.of(List.of(t("gateway", cpu), t("direct", null)), List.of(ratio), Map.of(), l);
+	}
+
+	@Test
+	void theAnswerQuotesCpuRatioAndTheAddedLatencyInMsWithTwoSignificantDigitsAndTheKnee() {
+		String s = sentence(new CpuCost(59.2, 1.1, new double[0]),
+				new RunResult.Ratio("gateway", "direct", 0.41, 0.02, new double[0]),
+				latency(e(212, 9), e(1420, 180), 6000.0));
+		assertThat(s).isEqualTo("The gateway hop costs 59 µs ± 1 µs of gateway CPU per request; gateway ÷ direct TPS "
+				+ "0.41 ± 0.02; at 1,690 req/s it adds 0.21 ± 0.01 ms at p50 and 1.4 ± 0.2 ms at p99 "
+				+ "(knee ≈ 6,000 req/s).");
+	}
+
+	@Test
+	void aFigureWhoseIntervalIsWiderThanAQuarterOfItselfIsNotResolved() {
+		String s = sentence(new CpuCost(1008, 6753, new double[0]),
+				new RunResult.Ratio("gateway", "direct", 1.13, 1.41, new double[0]),
+				latency(e(120, 40), e(1400, 300), null));
+		assertThat(s).isEqualTo("The gateway hop's CPU per request is not resolved (± 670 %); gateway ÷ direct TPS "
+				+ "not resolved (± 125 %); at 1,690 req/s it adds not resolved (± 33 %) at p50 and 1.4 ± 0.3 ms at "
+				+ "p99 (no knee up to 2,704 req/s).");
+		assertThat(s).doesNotContain("1,008").doesNotContain("1.13");
+	}
+
+	@Test
+	void aPercentileItsWindowsHadTooFewSamplesForIsNotResolvedAndNoKneeIsClaimed() {
+		LatencyResult.Level low = new LatencyResult.Level(20, Map.of(),
+				new LatencyResult.Added(e(1982, 0), null, null));
+		LatencyResult.Level top = new LatencyResult.Level(62, Map.of(),
+				new LatencyResult.Added(e(1779, 0), null, null));
+		LatencyResult l = new LatencyResult("engine", null, 39, List.of(low, top),
+				new LatencyResult.Added(e(2312, 300), null, null), null, "rule");
+		String s = sentence(new CpuCost(59.2, 1.1, new double[0]),
+				new RunResult.Ratio("gateway", "direct", 0.41, 0.02, new double[0]), l);
+		assertThat(s).endsWith("at 39 req/s it adds 2.3 ± 0.3 ms at p50 and not resolved (too few samples: p99 "
+				+ "needs 1,000 per window) at p99 (knee not judged: too few samples for p99).");
+	}
+
+	@Test
+	void smokeRunsSaySoFirst() {
+		assertThat(Answer.SMOKE).startsWith("Smoke run, not for quoting");
+	}
+
+}

@@ -1,0 +1,132 @@
+package dev.gatewaylab.runner.curve;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import dev.gatewaylab.runner.latency.OpenLoad;
+import dev.gatewaylab.runner.report.LatencyReport;
+import dev.gatewaylab.runner.result.LatencyResult;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+
+class LatencyCurveTests {
+
+	/** A window of {@code n} responses: 98 % at {@code fastUs}, 2 % at {@code slowUs}. */
+	static OpenLoad.Window window(double rate, long n, long fastUs, long slowUs) {
+		Histogram h = new Histogram(3);
+		h.recordValueWithCount(fastUs * 1000, n - n / 50);
+		h.recordValueWithCount(slowUs * 1000, n / 50);
+		return new OpenLoad.Window(h, n, n, n, 0, 0, false, rate, 3);
+	}
+
+	private static LatencyPhase.Windows windows(OpenLoad.Window... w) {
+		return new LatencyPhase.Windows(new ArrayList<>(List.of(w)), new ArrayList<>());
+	}
+
+	private static LatencyPhase.Measured measured(Map<Double, long[]> gwFastSlowPerRate, int reps) {
+		Map<Double, Map<String, LatencyPhase.Windows>> byRate = new TreeMap<>();
+		gwFastSlowPerRate.forEach((rate, gw) -> {
+			Map<String, LatencyPhase.Windows> m = new LinkedHashMap<>();
+			OpenLoad.Window[] g = new OpenLoad.Window[reps];
+			OpenLoad.Window[] d = new OpenLoad.Window[reps];
+			for (int i = 0; i < reps; i++) {
+				g[i] = window(rate, 5000, gw[0] + 10 * i, gw[1]);
+				d[i] = window(rate, 5000, 200, 700);
+			}
+			m.put("gateway", windows(g));
+			m.put("direct", windows(d));
+			byRate.put(rate, m);
+		});
+		return new LatencyPhase.Measured(1000, byRate, List.of(), null);
+	}
+
+	@Test
+	void theHopsAddedLatencyIsGatewayMinusDirectPerRateWithAnIntervalAtTheAnswerRate() {
+		LatencyResult r = LatencyCurve.of(measured(Map.of(500.0, new long[] { 400, 1500 }, 1000.0,
+				new long[] { 410, 1800 }, 1300.0, new long[] { 420, 2500 }, 1600.0, new long[] { 450, 9000 }), 3),
+				"engine");
+		assertThat(r.levels()).extracting(LatencyResult.Level::rate).containsExactly(500.0, 1000.0, 1300.0, 1600.0);
+		LatencyResult.Added atAnswer = r.addedAtAnswerRate();
+		// per repetition: gateway p50 410, 420, 430 µs (1 % resolution) against 200
+		assertThat(atAnswer.p50().values()).hasSize(3);
+		assertThat(atAnswer.p50().mean()).isCloseTo(220, within(5.0));
+		assertThat(atAnswer.p50().ci95()).isPositive();
+		assertThat(atAnswer.p99().mean()).isCloseTo(1100, within(15.0));
+		// 15,000 samples over the three windows: enough for p99.9
+		assertThat(r.levels().get(1).targets().get("gateway").p999Us()).isNotNull();
+	}
+
+	@Test
+	void theKneeIsTheFirstRateWhereTheAddedP99DoublesOnTheLowestRatesAndNoneWhenItNeverDoes() {
+		LatencyResult knee = LatencyCurve.of(measured(Map.of(500.0, new long[] { 400, 1500 }, 1000.0,
+				new long[] { 410, 1800 }, 1300.0, new long[] { 420, 2500 }, 1600.0, new long[] { 450, 9000 }), 1),
+				"engine");
+		// added p99: 800, 1100, 1800 (≥ 2 × 800), 8300 µs
+		assertThat(knee.kneeRate()).isEqualTo(1300.0);
+		LatencyResult flat = LatencyCurve.of(measured(Map.of(500.0, new long[] { 400, 1500 }, 1000.0,
+				new long[] { 410, 1600 }, 1300.0, new long[] { 420, 1700 }, 1600.0, new long[] { 450, 2000 }), 1),
+				"engine");
+		assertThat(flat.kneeRate()).isNull();
+		assertThat(LatencyReport.knee(flat)).isEqualTo("No knee up to 1,600 req/s (the highest rate measured).");
+		// one slow window at 1,000 req/s (added p99 2,100 µs), back to 1,100 at 1,300:
+		// the
+		// knee is where the hop departs for good
+		LatencyResult spike = LatencyCurve.of(measured(Map.of(500.0, new long[] { 400, 1500 }, 1000.0,
+				new long[] { 410, 2800 }, 1300.0, new long[] { 420, 1800 }, 1600.0, new long[] { 450, 9000 }), 1),
+				"engine");
+		assertThat(spike.kneeRate()).isEqualTo(1600.0);
+	}
+
+	@Test
+	void aPointWithFewerThanTenThousandSamplesHasNoP999AndOneWithoutRequestsHasNoFigures() {
+		LatencyResult.Point few = LatencyCurve.point(500, List.of(window(500, 9_999, 300, 900)));
+		assertThat(few.samples()).isEqualTo(9_999);
+		assertThat(few.p999Us()).isNull();
+		assertThat(few.p50Us()).isCloseTo(300, within(3.0));
+		LatencyResult.Point none = LatencyCurve.point(500,
+				List.of(new OpenLoad.Window(new Histogram(3), 0, 0, 0, 0, 0, false, 500, 3)));
+		assertThat(none.requests()).isZero();
+		assertThat(none.successRate()).isZero();
+		assertThat(none.p50Us()).isNull();
+		assertThat(none.meanUs()).isNaN();
+	}
+
+	@Test
+	void aPercentileIsLeftOutWhereThePointHasFewerThanTenSamplesAboveIt() {
+		LatencyResult.Point p = LatencyCurve.point(40, List.of(window(40, 999, 300, 900)));
+		assertThat(p.p50Us()).isCloseTo(300, within(3.0));
+		assertThat(p.p90Us()).isCloseTo(300, within(3.0));
+		assertThat(p.p99Us()).isNull();
+		assertThat(p.p999Us()).isNull();
+		assertThat(LatencyCurve.point(40, List.of(window(40, 1_000, 300, 900))).p99Us()).isCloseTo(900, within(9.0));
+		assertThat(LatencyCurve.point(40, List.of(window(40, 19, 300, 900))).p50Us()).isNull();
+	}
+
+	@Test
+	void withTooFewSamplesPerWindowTheAddedP99HasNoEstimateTheTableSaysSoAndNoKneeIsJudged() {
+		Map<Double, Map<String, LatencyPhase.Windows>> byRate = new TreeMap<>();
+		for (double rate : new double[] { 20, 40, 52, 64 }) {
+			Map<String, LatencyPhase.Windows> m = new LinkedHashMap<>();
+			// a smoke run's 1 s windows: 40 samples each, two repetitions
+			m.put("gateway", windows(window(rate, 40, 4000, 48000), window(rate, 40, 4100, 6000)));
+			m.put("direct", windows(window(rate, 40, 2000, 5000), window(rate, 40, 2100, 5000)));
+			byRate.put(rate, m);
+		}
+		LatencyResult r = LatencyCurve.of(new LatencyPhase.Measured(40, byRate, List.of(), null), "engine");
+		assertThat(r.addedAtAnswerRate().p50().values()).hasSize(2);
+		assertThat(r.addedAtAnswerRate().p50().mean()).isCloseTo(2000, within(25.0));
+		assertThat(r.addedAtAnswerRate().p99()).isNull();
+		assertThat(r.levels()).allMatch(l -> l.added().p99() == null && l.added().p50() != null);
+		assertThat(r.kneeRate()).isNull();
+		assertThat(r.kneeJudged()).isFalse();
+		assertThat(LatencyReport.knee(r))
+			.isEqualTo("Knee not judged: fewer than two rates had the samples a p99 needs.");
+		assertThat(LatencyReport.table(r)).containsPattern("\\| 40 \\| 2,0\\d\\d ± \\d+ \\| – \\| – \\|");
+	}
+
+}

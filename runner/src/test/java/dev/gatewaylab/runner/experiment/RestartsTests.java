@@ -1,0 +1,50 @@
+package dev.gatewaylab.runner.experiment;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.gatewaylab.runner.run.LabScript;
+import dev.gatewaylab.runner.run.Target;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Restarts against a stand-in lab script that records each call and the variant's
+ * environment.
+ */
+class RestartsTests {
+
+	@TempDir
+	Path tmp;
+
+	@Test
+	void everyRepetitionGetsAFreshJvmAndTargetsSharingAVariantShareItWithinOne() throws Exception {
+		Path calls = tmp.resolve("calls.txt");
+		Path script = tmp.resolve("lab");
+		Files.writeString(script, "#!/bin/sh\necho \"$1 $2 ${MODE:-default}\" >> '" + calls + "'\n");
+		Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwx------"));
+		Restarts restarts = new Restarts(new LabScript(script, tmp.resolve("log.txt")), "gateway");
+		Target base = new Target("gateway", "study-api", URI.create("http://127.0.0.1:8080"), "gateway",
+				URI.create("http://127.0.0.1:9080"));
+		Target a = base.variant("a", null, Map.of("MODE", "a"));
+		Target aToo = base.variant("a-too", null, Map.of("MODE", "a"));
+		Target b = base.variant("b", null, Map.of("MODE", "b"));
+
+		restarts.switchTo(a, 1);
+		restarts.switchTo(aToo, 1); // same variant, same repetition: no restart
+		restarts.switchTo(b, 1);
+		restarts.switchTo(b, 2); // alternating order: b again first in repetition 2 — a
+									// cold JVM all the same
+		restarts.switchTo(a, 2);
+		restarts.restoreDefault();
+
+		assertThat(Files.readAllLines(calls)).containsExactly("down gateway a", "up gateway a", "down gateway b",
+				"up gateway b", "down gateway b", "up gateway b", "down gateway a", "up gateway a",
+				"down gateway default", "up gateway default");
+	}
+
+}
