@@ -3,12 +3,12 @@ package dev.gatewaylab.runner;
 import dev.gatewaylab.runner.bench.BenchCommand;
 import dev.gatewaylab.runner.compare.CompareCommand;
 import dev.gatewaylab.runner.engine.EngineCommand;
-import dev.gatewaylab.runner.cli.LabException;
+import dev.gatewaylab.runner.run.LabException;
 import dev.gatewaylab.runner.soak.SoakCommand;
 import dev.gatewaylab.runner.sweep.SweepCommand;
 import java.io.PrintStream;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine;
 
 /**
  * {@code java -jar runner/target/runner.jar <bench|sweep|soak|compare|engine> ...};

@@ -26,7 +26,7 @@ class LayoutTests {
 	private static final Pattern IMPORT = Pattern.compile("^import (?:static )?dev\\.gatewaylab\\.runner\\.(\\w+)[.;]",
 			Pattern.MULTILINE);
 
-	private static final Set<String> COMMANDS = Set.of("bench", "sweep", "soak", "compare");
+	private static final Set<String> COMMANDS = Set.of("bench", "sweep", "soak", "compare", "engine");
 
 	private static Map<String, Set<String>> dependencies() throws IOException {
 		Map<String, Set<String>> deps = new TreeMap<>();

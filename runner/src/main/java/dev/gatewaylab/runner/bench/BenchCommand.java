@@ -1,7 +1,6 @@
 package dev.gatewaylab.runner.bench;
 
 import dev.gatewaylab.runner.answer.Validity;
-import dev.gatewaylab.runner.cli.LabException;
 import dev.gatewaylab.runner.curve.LatencyPlan;
 import dev.gatewaylab.runner.experiment.Experiment;
 import dev.gatewaylab.runner.experiment.Restarts;
@@ -13,6 +12,7 @@ import dev.gatewaylab.runner.report.CpuSplitReport;
 import dev.gatewaylab.runner.report.LatencyReport;
 import dev.gatewaylab.runner.result.RunResult;
 import dev.gatewaylab.runner.run.Catalog;
+import dev.gatewaylab.runner.run.LabException;
 import dev.gatewaylab.runner.run.LabScript;
 import dev.gatewaylab.runner.run.LoadOptions;
 import dev.gatewaylab.runner.run.RunDirectory;

@@ -1,10 +1,10 @@
 package dev.gatewaylab.runner.compare;
 
-import dev.gatewaylab.runner.cli.LabException;
 import dev.gatewaylab.runner.report.Fmt;
-import dev.gatewaylab.runner.run.Runs;
 import dev.gatewaylab.runner.result.RunResult;
 import dev.gatewaylab.runner.result.TargetResult;
+import dev.gatewaylab.runner.run.LabException;
+import dev.gatewaylab.runner.run.Runs;
 import dev.gatewaylab.runner.stats.Stats;
 import java.io.IOException;
 import java.io.PrintStream;

@@ -1,7 +1,7 @@
 package dev.gatewaylab.runner.curve;
 
 import dev.gatewaylab.runner.latency.OpenLoad;
-import dev.gatewaylab.runner.latency.PlanRequest;
+import dev.gatewaylab.runner.run.PlanRequest;
 import dev.gatewaylab.runner.run.Progress;
 import dev.gatewaylab.runner.run.Settings;
 import dev.gatewaylab.runner.run.Target;

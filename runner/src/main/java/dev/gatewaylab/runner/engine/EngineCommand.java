@@ -1,9 +1,9 @@
 package dev.gatewaylab.runner.engine;
 
 import dev.gatewaylab.runner.jmeter.JMeterHome;
-import dev.gatewaylab.runner.engine.RemoteEngine;
-import dev.gatewaylab.runner.engine.Rmi;
-import dev.gatewaylab.runner.cli.LabException;
+import dev.gatewaylab.runner.remote.RemoteEngine;
+import dev.gatewaylab.runner.remote.Rmi;
+import dev.gatewaylab.runner.run.LabException;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.InetAddress;

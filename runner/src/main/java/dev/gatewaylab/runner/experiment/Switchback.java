@@ -1,7 +1,7 @@
 package dev.gatewaylab.runner.experiment;
 
-import dev.gatewaylab.runner.cli.LabException;
 import dev.gatewaylab.runner.process.ProcSampler;
+import dev.gatewaylab.runner.run.LabException;
 import dev.gatewaylab.runner.run.Load;
 import dev.gatewaylab.runner.run.Target;
 import dev.gatewaylab.runner.stats.Aggregate;

@@ -1,6 +1,6 @@
 package dev.gatewaylab.runner.experiment;
 
-import dev.gatewaylab.runner.cli.LabException;
+import dev.gatewaylab.runner.run.LabException;
 import dev.gatewaylab.runner.run.Target;
 import java.io.IOException;
 import java.net.URI;

@@ -1,7 +1,6 @@
 package dev.gatewaylab.runner.latency;
 
-import static io.hyperfoil.http.steps.HttpStepCatalog.SC;
-
+import dev.gatewaylab.runner.run.PlanRequest;
 import io.hyperfoil.api.config.Benchmark;
 import io.hyperfoil.api.config.BenchmarkBuilder;
 import io.hyperfoil.api.config.PhaseBuilder;
@@ -13,6 +12,8 @@ import io.hyperfoil.http.statistics.HttpStats;
 import java.net.URI;
 import java.util.function.Function;
 import org.HdrHistogram.Histogram;
+
+import static io.hyperfoil.http.steps.HttpStepCatalog.SC;
 
 /**
  * The latency engine: Hyperfoil, embedded, in the open model. Arrivals follow a schedule

@@ -1,7 +1,5 @@
 package dev.gatewaylab.runner.run;
 
-import dev.gatewaylab.runner.cli.LabException;
-import dev.gatewaylab.runner.latency.PlanRequest;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.Reader;

@@ -1,6 +1,5 @@
 package dev.gatewaylab.runner.run;
 
-import dev.gatewaylab.runner.cli.LabException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;

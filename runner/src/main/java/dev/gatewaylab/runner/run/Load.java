@@ -1,11 +1,10 @@
 package dev.gatewaylab.runner.run;
 
-import dev.gatewaylab.runner.cli.LabException;
-import dev.gatewaylab.runner.engine.CallbackPorts;
-import dev.gatewaylab.runner.engine.EngineFailure;
 import dev.gatewaylab.runner.jmeter.LabCollector;
-import dev.gatewaylab.runner.run.PlanRunner;
 import dev.gatewaylab.runner.metrics.LiveMetrics;
+import dev.gatewaylab.runner.remote.CallbackPorts;
+import dev.gatewaylab.runner.remote.EngineFailure;
+import dev.gatewaylab.runner.run.PlanRunner;
 import dev.gatewaylab.runner.stats.Aggregate;
 import dev.gatewaylab.runner.stats.JtlReader;
 import dev.gatewaylab.runner.stats.Timeline;

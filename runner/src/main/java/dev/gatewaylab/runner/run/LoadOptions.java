@@ -1,6 +1,5 @@
 package dev.gatewaylab.runner.run;
 
-import dev.gatewaylab.runner.cli.LabException;
 import picocli.CommandLine.Option;
 
 /**

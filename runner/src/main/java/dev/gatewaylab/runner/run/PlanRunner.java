@@ -1,10 +1,10 @@
 package dev.gatewaylab.runner.run;
 
-import dev.gatewaylab.runner.engine.RemoteEngine;
-import dev.gatewaylab.runner.engine.RemoteRun;
-import dev.gatewaylab.runner.engine.Rmi;
 import dev.gatewaylab.runner.jmeter.EndLatch;
 import dev.gatewaylab.runner.jmeter.LabCollector;
+import dev.gatewaylab.runner.remote.RemoteEngine;
+import dev.gatewaylab.runner.remote.RemoteRun;
+import dev.gatewaylab.runner.remote.Rmi;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -63,7 +63,7 @@ public final class PlanRunner {
 
 	/**
 	 * Checks that every remote engine answers; throws
-	 * {@link dev.gatewaylab.runner.engine.EngineFailure} naming those that do not.
+	 * {@link dev.gatewaylab.runner.remote.EngineFailure} naming those that do not.
 	 */
 	public void checkEngines() {
 		if (isRemote()) {
@@ -94,7 +94,7 @@ public final class PlanRunner {
 	 * remote engines, properties go to every engine (the {@code -G} route: the plan's
 	 * {@code __P} functions are evaluated there) and samples of all engines come back to
 	 * the one {@link LabCollector}; a failed engine ends the run with
-	 * {@link dev.gatewaylab.runner.engine.EngineFailure}.
+	 * {@link dev.gatewaylab.runner.remote.EngineFailure}.
 	 * @param jtl CSV result file to write, or {@code null} for no file (warm-up)
 	 */
 	public void run(Path plan, Map<String, String> properties, Path jtl, LabCollector.SampleSink sink, Duration maxWait)

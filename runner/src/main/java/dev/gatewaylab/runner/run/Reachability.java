@@ -1,7 +1,5 @@
 package dev.gatewaylab.runner.run;
 
-import dev.gatewaylab.runner.cli.LabException;
-import dev.gatewaylab.runner.latency.PlanRequest;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;

@@ -1,8 +1,8 @@
 package dev.gatewaylab.runner.run;
 
-import dev.gatewaylab.runner.cli.LabException;
-import dev.gatewaylab.runner.engine.RemoteEngine;
-import dev.gatewaylab.runner.engine.Rmi;
+import dev.gatewaylab.runner.remote.Remote;
+import dev.gatewaylab.runner.remote.RemoteEngine;
+import dev.gatewaylab.runner.remote.Rmi;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;

@@ -1,12 +1,11 @@
 package dev.gatewaylab.runner.run;
 
-import dev.gatewaylab.runner.cli.LabException;
+import dev.gatewaylab.runner.run.PlanRunner;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import dev.gatewaylab.runner.run.PlanRunner;
 import org.apache.jmeter.engine.StandardJMeterEngine;
 
 /**

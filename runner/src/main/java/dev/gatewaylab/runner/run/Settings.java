@@ -1,5 +1,6 @@
 package dev.gatewaylab.runner.run;
 
+import dev.gatewaylab.runner.remote.Remote;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,6 +1,5 @@
 package dev.gatewaylab.runner.run;
 
-import dev.gatewaylab.runner.cli.LabException;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;

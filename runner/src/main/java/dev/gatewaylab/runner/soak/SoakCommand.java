@@ -1,9 +1,9 @@
 package dev.gatewaylab.runner.soak;
 
+import dev.gatewaylab.runner.remote.Remote;
 import dev.gatewaylab.runner.run.Catalog;
-import dev.gatewaylab.runner.cli.LabException;
+import dev.gatewaylab.runner.run.LabException;
 import dev.gatewaylab.runner.run.LoadOptions;
-import dev.gatewaylab.runner.run.Remote;
 import dev.gatewaylab.runner.run.Settings;
 import dev.gatewaylab.runner.run.Target;
 import dev.gatewaylab.runner.run.TargetOptions;

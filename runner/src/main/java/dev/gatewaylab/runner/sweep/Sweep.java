@@ -1,13 +1,17 @@
 package dev.gatewaylab.runner.sweep;
 
 import dev.gatewaylab.runner.jmeter.JMeterHome;
+import dev.gatewaylab.runner.latency.HistogramLog;
+import dev.gatewaylab.runner.latency.OpenLoad;
 import dev.gatewaylab.runner.metrics.LiveMetrics;
 import dev.gatewaylab.runner.process.ProcSampler;
 import dev.gatewaylab.runner.report.SweepReport;
 import dev.gatewaylab.runner.result.EngineResult;
 import dev.gatewaylab.runner.result.SweepResult;
+import dev.gatewaylab.runner.result.WarmupResult;
 import dev.gatewaylab.runner.run.Engines;
 import dev.gatewaylab.runner.run.Load;
+import dev.gatewaylab.runner.run.PlanRequest;
 import dev.gatewaylab.runner.run.Progress;
 import dev.gatewaylab.runner.run.RunDirectory;
 import dev.gatewaylab.runner.run.Settings;
@@ -15,7 +19,6 @@ import dev.gatewaylab.runner.run.Target;
 import dev.gatewaylab.runner.run.TargetOptions;
 import dev.gatewaylab.runner.stats.Aggregate;
 import dev.gatewaylab.runner.stats.Percentiles;
-import dev.gatewaylab.runner.result.WarmupResult;
 import dev.gatewaylab.runner.warmup.Warmup;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -25,9 +28,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
-import dev.gatewaylab.runner.latency.HistogramLog;
-import dev.gatewaylab.runner.latency.OpenLoad;
-import dev.gatewaylab.runner.latency.PlanRequest;
 
 /**
  * Runs a sweep: per target a warm-up at the lowest level, then one run per concurrency

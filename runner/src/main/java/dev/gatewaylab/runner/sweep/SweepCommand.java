@@ -1,7 +1,7 @@
 package dev.gatewaylab.runner.sweep;
 
 import dev.gatewaylab.runner.run.Catalog;
-import dev.gatewaylab.runner.cli.LabException;
+import dev.gatewaylab.runner.run.LabException;
 import dev.gatewaylab.runner.run.LoadOptions;
 import dev.gatewaylab.runner.run.Settings;
 import dev.gatewaylab.runner.run.TargetOptions;

@@ -1,14 +1,12 @@
 package dev.gatewaylab.runner.bench;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.gatewaylab.runner.LabFixture;
-import dev.gatewaylab.runner.cli.LabException;
+import dev.gatewaylab.runner.run.LabException;
 import dev.gatewaylab.runner.run.Runs;
 import dev.gatewaylab.runner.run.Settings;
 import dev.gatewaylab.runner.stats.Percentiles;
-import static org.assertj.core.api.Assertions.assertThat;
-
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -23,6 +21,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Runs the real embedded JMeter engine for a few seconds against a JDK HttpServer on a

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.gatewaylab.runner.LabFixture;
-import dev.gatewaylab.runner.cli.LabException;
 import dev.gatewaylab.runner.latency.OpenLoad;
+import dev.gatewaylab.runner.run.LabException;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

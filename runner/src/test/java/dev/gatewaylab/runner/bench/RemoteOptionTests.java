@@ -1,20 +1,19 @@
 package dev.gatewaylab.runner.bench;
 
 import dev.gatewaylab.runner.LabFixture;
-import dev.gatewaylab.runner.cli.LabException;
 import dev.gatewaylab.runner.jmeter.JMeterHome;
 import dev.gatewaylab.runner.jmeter.TestHome;
+import dev.gatewaylab.runner.run.LabException;
+import dev.gatewaylab.runner.run.PlanRunner;
 import dev.gatewaylab.runner.run.Runs;
 import dev.gatewaylab.runner.run.Settings;
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
-import dev.gatewaylab.runner.run.PlanRunner;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * --remote is wired to JMeter's DistributedRunner (as jmeter -R): parsing, validation and

@@ -3,13 +3,13 @@ package dev.gatewaylab.runner.compare;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.gatewaylab.runner.cli.LabException;
 import dev.gatewaylab.runner.report.BenchReport;
 import dev.gatewaylab.runner.report.HtmlWriter;
 import dev.gatewaylab.runner.report.MarkdownWriter;
 import dev.gatewaylab.runner.result.RepResult;
 import dev.gatewaylab.runner.result.RunResult;
 import dev.gatewaylab.runner.result.TargetResult;
+import dev.gatewaylab.runner.run.LabException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;

@@ -3,7 +3,7 @@ package dev.gatewaylab.runner.experiment;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.gatewaylab.runner.cli.LabException;
+import dev.gatewaylab.runner.run.LabException;
 import dev.gatewaylab.runner.run.Target;
 import java.net.URI;
 import java.nio.file.Files;

@@ -1,11 +1,12 @@
 package dev.gatewaylab.runner.latency;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
+import dev.gatewaylab.runner.run.PlanRequest;
 import java.net.URI;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 class OpenLoadTests {
 

@@ -1,7 +1,7 @@
 package dev.gatewaylab.runner.run;
 
+import dev.gatewaylab.runner.remote.Remote;
 import dev.gatewaylab.runner.run.Catalog;
-import dev.gatewaylab.runner.run.Remote;
 import dev.gatewaylab.runner.run.Settings;
 import java.util.List;
 import java.util.Map;

@@ -1,4 +1,4 @@
-package dev.gatewaylab.runner.engine;
+package dev.gatewaylab.runner.remote;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,4 +1,4 @@
-package dev.gatewaylab.runner.engine;
+package dev.gatewaylab.runner.remote;
 
 import java.util.List;
 

@@ -1,4 +1,4 @@
-package dev.gatewaylab.runner.engine;
+package dev.gatewaylab.runner.remote;
 
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,6 +1,5 @@
-package dev.gatewaylab.runner.latency;
+package dev.gatewaylab.runner.run;
 
-import dev.gatewaylab.runner.cli.LabException;
 import java.util.Locale;
 import java.util.concurrent.ThreadLocalRandom;
 

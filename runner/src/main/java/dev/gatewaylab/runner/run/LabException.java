@@ -1,4 +1,4 @@
-package dev.gatewaylab.runner.cli;
+package dev.gatewaylab.runner.run;
 
 /**
  * A user-fixable problem: printed as one line on stderr ("error: ... — fix: ...") with

@@ -1,5 +1,7 @@
-package dev.gatewaylab.runner.engine;
+package dev.gatewaylab.runner.remote;
 
+import dev.gatewaylab.runner.jmeter.EndLatch;
+import dev.gatewaylab.runner.jmeter.LabCollector;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -15,8 +17,6 @@ import org.apache.jmeter.engine.ClientJMeterEngine;
 import org.apache.jmeter.engine.DistributedRunner;
 import org.apache.jmeter.engine.JMeterEngine;
 import org.apache.jorphan.collections.HashTree;
-import dev.gatewaylab.runner.jmeter.EndLatch;
-import dev.gatewaylab.runner.jmeter.LabCollector;
 
 /**
  * One plan run on remote jmeter-server engines, as {@code jmeter -R hosts -G...} does

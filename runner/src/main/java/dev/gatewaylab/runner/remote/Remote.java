@@ -1,6 +1,5 @@
-package dev.gatewaylab.runner.run;
+package dev.gatewaylab.runner.remote;
 
-import dev.gatewaylab.runner.engine.Rmi;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
