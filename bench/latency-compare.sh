@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The lab's latency engine beside an independent µs-resolution open-model tool (Vegeta, MIT) at the same arrival rate
-# on the same warmed apps: what the gateway hop adds at p50 and p99, measured both ways in interleaved rounds.
+# The lab's latency generator beside an independent µs-resolution open-model tool (Vegeta, MIT) at the same arrival
+# rate on the same warmed apps: what the gateway hop adds at p50 and p99, measured both ways in interleaved rounds.
 # A measurement script, not a CI gate. NEEDS GO (1.21 or newer) on this machine: Vegeta is fetched and built from the
 # Go module proxy by `go run github.com/tsenart/vegeta/v12@v12.13.0` (the first call takes a minute). See --help.
 set -euo pipefail
@@ -18,7 +18,7 @@ Usage: bench/latency-compare.sh [--rate R] [--seconds S] [--rounds N]
 Start the apps first: ./lab up. Then, on the warmed gateway and study-service (ports from lab.properties):
   1. warm-up: ./lab bench --no-start --targets gateway,direct (short), which also gives the default rate
      (a fifth of the slower target's TPS, as ./lab bench chooses it) when --rate is not given
-  2. N rounds, each: Vegeta on gateway and direct (S s each, alternating order), then the lab's latency engine on
+  2. N rounds, each: Vegeta on gateway and direct (S s each, alternating order), then the lab's latency generator on
      both (./lab bench --latency-levels 1: its warm-up rounds, then S/2 interleaved repetitions of 2 s per target)
      twice: with evenly spaced arrivals (its default) and with Poisson arrivals (--latency-arrivals poisson); all
      at the same rate, the lab's runs in alternating order
@@ -30,7 +30,7 @@ Start the apps first: ./lab up. Then, on the warmed gateway and study-service (p
      p50/p99 side by side. The lab's run on the schedule nearest Vegeta's measured one is judged: it agrees when
      its added p50 is within ± 0.1 ms and its added p99 within ± 35 % of Vegeta's (exit 0; 3 when not); the other
      is shown beside it
-Request: GET /api/studies/{id}, id uniform in 1..10000, as the plans and the lab's engine send it.
+Request: GET /api/studies/{id}, id uniform in 1..10000, as the plans and the lab's latency generator send it.
 Loopback only; every load is bounded by its duration. Results: results/latency-compare/<stamp>/.
 
 Options:
@@ -86,19 +86,19 @@ vegeta() { # vegeta TARGET ROUND: one open-model window at RATE into vegeta-TARG
   "${VEGETA[@]}" encode --to csv < "$bin" | cut -d, -f1 > "$DIR/vegeta-$1-$2.sent"
   rm -f "$bin"
 }
-lab_engine() { # lab_engine ARRIVALS ROUND: the lab's engine at RATE, its warm-up rounds (discarded), then S/2
-  # interleaved repetitions of 2 s per target (a short closed-model warm-up and repetition come first: the runner's)
+lab_generator() { # lab_generator ARRIVALS ROUND: the lab's latency generator at RATE, its warm-up rounds
+  # (discarded), then S/2 interleaved repetitions of 2 s per target (a short closed-model warm-up and repetition come first: the runner's)
   ./lab bench --no-start --targets gateway,direct --warmup 1 --warmup-max 2 --repetitions 1 --duration 2 \
     --latency-repetitions $((SECONDS_PER / 2)) --latency-levels 1 --latency-arrivals "$1" --rate "$RATE" --no-dashboard \
     --metrics-port 0 --results "$DIR/lab-$1-$2" > "$DIR/lab-$1-$2.log" 2>&1 \
     || { tail -5 "$DIR/lab-$1-$2.log"; echo "error: the lab's run failed ($DIR/lab-$1-$2.log)" >&2; exit 1; }
 }
 for round in $(seq 1 "$ROUNDS"); do
-  echo "== round $round/$ROUNDS at $RATE req/s: Vegeta, then the lab's engine (uniform and Poisson arrivals)"
+  echo "== round $round/$ROUNDS at $RATE req/s: Vegeta, then the lab's latency generator (uniform and Poisson arrivals)"
   if [ $((round % 2)) -eq 1 ]; then vegeta gateway "$round"; vegeta direct "$round"
-    lab_engine uniform "$round"; lab_engine poisson "$round"
+    lab_generator uniform "$round"; lab_generator poisson "$round"
   else vegeta direct "$round"; vegeta gateway "$round"
-    lab_engine poisson "$round"; lab_engine uniform "$round"; fi
+    lab_generator poisson "$round"; lab_generator uniform "$round"; fi
 done
 
 python3 - "$DIR" "$ROUNDS" "$RATE" <<'PY' | tee "$DIR/compare.md"
@@ -130,7 +130,7 @@ for r in range(1, rounds + 1):
         rows.append(f"| {r} | {tools[tool]} | {p['gateway'][0]:.3f} | {p['direct'][0]:.3f} | **{a50:.3f}** | "
                     f"{p['gateway'][1]:.3f} | {p['direct'][1]:.3f} | **{a99:.3f}** | "
                     f"{min(p['gateway'][2], p['direct'][2]):.2f} % |")
-print(f"# The hop's added latency at {rate} req/s: the lab's engine beside Vegeta (ms)\n")
+print(f"# The hop's added latency at {rate} req/s: the lab's latency generator beside Vegeta (ms)\n")
 print("| round | tool | gateway p50 | direct p50 | added p50 | gateway p99 | direct p99 | added p99 | success |")
 print("|---|---|---:|---:|---:|---:|---:|---:|---:|")
 print("\n".join(rows))

@@ -19,7 +19,7 @@ Runs ./lab sweep with the options given (default: --targets gateway,floor,direct
 0.25 s the listen queue of each target's port (ss: Recv-Q = connections the kernel completed and the app has not
 accepted yet) and the gateway's upstream pool (reactor_netty_connection_provider_pending_connections / _active /
 _total on its management port), counts listen-queue overflows (nstat), and prints per target and level:
-  TPS, mean, p99, p99.9 (the latency engine's µs as ms), p99 ÷ mean;  threads ÷ TPS (the closed model: every
+  TPS, mean, p99, p99.9 (the latency generator's µs as ms), p99 ÷ mean;  threads ÷ TPS (the closed model: every
   thread has one request in flight, so the mean latency is threads ÷ TPS whatever the cause — a p99 that follows
   it is throughput, not a stall);  then the largest listen queue per port, the largest pending acquisitions of the
   gateway's upstream pool and the listen overflows over the sweep (each port is busy only while its target runs).
@@ -76,7 +76,7 @@ for line in open(samples_file):
         elif ":" in key:
             port = key.rsplit(":", 1)[1]
             queues[port] = max(queues.get(port, 0), int(value))
-print("| target | threads | engine | TPS | mean ms | p99 ms | p99.9 ms | p99 ÷ mean | threads ÷ TPS ms | success |")
+print("| target | threads | measured by | TPS | mean ms | p99 ms | p99.9 ms | p99 ÷ mean | threads ÷ TPS ms | success |")
 print("|---|---:|---|---:|---:|---:|---:|---:|---:|---:|")
 for p in sweep["points"]:
     # a p99 (µs or whole ms) is null where the level had too few samples for one

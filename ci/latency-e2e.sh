@@ -2,15 +2,15 @@
 # End-to-end checks that a bench run which cannot support an answer gives none (docs/runner.md, "Validity"), on real
 # processes, and that a good run reports latency across the load range:
 #   1. no app up: ./lab bench --quick with --no-start, and with --remote, exits 2 naming the URL and how to start it
-#   2. a load engine that produces nothing (--rate 0.001 with Poisson arrivals: no arrival falls in the latency engine's
+#   2. a latency generator that produces nothing (--rate 0.001 with Poisson arrivals: no arrival falls in its
 #      1 s windows — evenly spaced ones would send one at the start of each): INVALID, exit 3
 #   3. one target down mid-run (./lab down monolith while bench measures it): INVALID, exit 3
 #   4. a good --quick run: "smoke run, not for quoting" first, the latency table with its rates and sample counts, exit 0;
 #      each target's latency log (raw/<target>-latency.hlog) read back by HdrHistogram's HistogramLogProcessor
-#   5. --latency-arrivals poisson and --latency-connections reach the engine (run.json says so); a bad value exits 2
-#   6. a judged (not --quick) run: the engine's warm-up rounds with each target's p50, the answer rate at a fifth of
+#   5. --latency-arrivals poisson and --latency-connections reach the generator (run.json says so); a bad value exits 2
+#   6. a judged (not --quick) run: the generator's warm-up rounds with each target's p50, the answer rate at a fifth of
 #      the slowest target's TPS as the results table gives it, and 2 s windows there
-#   7. bench/latency-compare.sh, small (Vegeta from the Go module proxy beside the lab's engine): the table of both
+#   7. bench/latency-compare.sh, small (Vegeta from the Go module proxy beside the lab's generator): the table of both
 #      tools, the schedule Vegeta sent, the lab's run judged on the nearest one; a bad option exits 2
 # Loopback only; every load is bounded by the runner's durations.
 set -euo pipefail
@@ -56,12 +56,12 @@ sys.exit(0 if ok else 1)
 PY
 }
 
-echo "== 2. a load engine that produces nothing: INVALID, exit 3, no answer"
+echo "== 2. a latency generator that produces nothing: INVALID, exit 3, no answer"
 check "--rate 0.001: exit 3" expect_exit 3 "$OUT/nothing.log" \
   ./lab bench --quick --no-start --targets gateway,direct --rate 0.001 --latency-arrivals poisson --metrics-port 0 \
   --results "$OUT/nothing"
-check "stderr says INVALID and names the engine that produced nothing" \
-  grep -q "^INVALID: .*the engine produced nothing" "$OUT/nothing.log"
+check "stderr says INVALID and names the latency generator as what produced nothing" \
+  grep -q "^INVALID: .*(latency generator): the generator produced nothing" "$OUT/nothing.log"
 check "no answer line" bash -c '! grep -q "^answer:" "$0"' "$OUT/nothing.log"
 check "run.json: status INVALID, no answer, the reason" run_json_says "$OUT/nothing" INVALID "produced nothing"
 check "report.md's first line says INVALID" bash -c 'head -1 "$(ls "$0"/*/report.md)" | grep -q INVALID' "$OUT/nothing"
@@ -136,15 +136,15 @@ for t in ("gateway", "direct", "monolith"):
 sys.exit(0 if ok else 1)
 PY
 
-echo "== 5. the latency engine's schedule and pool: --latency-arrivals poisson --latency-connections 4"
+echo "== 5. the latency generator's schedule and pool: --latency-arrivals poisson --latency-connections 4"
 check "exit 0" expect_exit 0 "$OUT/uniform.log" ./lab bench --quick --no-start --targets gateway,direct \
   --latency-arrivals poisson --latency-connections 4 --metrics-port 0 --results "$OUT/uniform"
 check "run.json names Poisson arrivals over 4 connections, and every target answered" python3 - "$OUT/uniform" <<'PY'
 import glob, json, sys
 r = json.load(open(glob.glob(sys.argv[1] + "/*/run.json")[0]))
-engine = r["latency"]["engine"]
-print("       engine:", engine)
-ok = r["status"] == "valid" and "Poisson arrivals" in engine and "4 keep-alive connections" in engine and all(
+generator = r["latency"]["engine"]  # the key kept its name
+print("       generator:", generator)
+ok = r["status"] == "valid" and "Poisson arrivals" in generator and "4 keep-alive connections" in generator and all(
     p["samples"] > 0 for v in r["latency"]["levels"] for p in v["targets"].values())
 sys.exit(0 if ok else 1)
 PY
@@ -153,7 +153,7 @@ check "a schedule it does not know: exit 2" \
 check "  ...naming the option and its values" \
   grep -q "invalid --latency-arrivals bursty .*uniform (the default) or poisson" "$OUT/badarrivals.log"
 
-echo "== 6. a judged run: the engine warms up in rounds, then 2 s windows at a fifth of the slowest target's TPS"
+echo "== 6. a judged run: the generator warms up in rounds, then 2 s windows at a fifth of the slowest target's TPS"
 check "exit 0" expect_exit 0 "$OUT/judged.log" ./lab bench --no-start --targets gateway,direct --warmup 1 \
   --warmup-max 4 --repetitions 2 --duration 2 --latency-repetitions 2 --latency-levels 1 --no-dashboard \
   --metrics-port 0 --results "$OUT/judged"
@@ -163,7 +163,7 @@ import glob, json, math, re, sys
 r = json.load(open(glob.glob(sys.argv[1] + "/*/run.json")[0]))
 l = r["latency"]
 warm = l.get("engine_warmup") or ""
-print("       engine warm-up:", warm)
+print("       generator warm-up:", warm)
 m = re.match(r"(\d+) round\(s\) of one 1 s window per target", warm)
 rounds_ok = m is not None and 2 <= int(m.group(1)) <= 4 and all(
     re.search(t + r" [\d,]+( → [\d,]+){%d}" % (int(m.group(1)) - 1), warm) for t in ("gateway", "direct"))
@@ -178,7 +178,7 @@ windows_ok = all(w == 2 and (n <= 4 * rate * 1.05 + 2 or n >= 2 * 1000) for w, n
 sys.exit(0 if rounds_ok and l["answer_rate"] == rate and windows_ok and r["status"] == "valid" else 1)
 PY
 
-echo "== 7. bench/latency-compare.sh, small: Vegeta and the lab's engine at the same rate, Vegeta's schedule measured"
+echo "== 7. bench/latency-compare.sh, small: Vegeta and the lab's generator at the same rate, Vegeta's schedule measured"
 # the verdict of a 3 s round is not the point here (exit 3 when the tools disagree): the mechanics are
 check "exit 0 or 3 (agree or not)" bash -c 'bench/latency-compare.sh --seconds 3 --rounds 1 > "$0" 2>&1; rc=$?;
   echo "       exit $rc"; [ "$rc" = 0 ] || [ "$rc" = 3 ]' "$OUT/compare.log"

@@ -147,7 +147,7 @@ final class Bench {
 			}
 			if (plan.hasOpenPhases()) {
 				double rate = EqualLoad.rate(s, runs.values());
-				LatencyPhase phase = new LatencyPhase(s, latencyPlan, latencyPlan.realEngine());
+				LatencyPhase phase = new LatencyPhase(s, latencyPlan, latencyPlan.realGenerator());
 				List<Target> targets = inOrder(1).stream().map(TargetRun::target).toList();
 				// the answer rate is known: the latency windows' real lengths
 				long latencySeconds = Math.round(phase.seconds(targets, rate));
@@ -156,8 +156,8 @@ final class Bench {
 					equalLoad(load, progress, rate);
 				}
 				LatencyPhase.Measured m = phase.run(targets, rate, progress);
-				latency = LatencyCurve.of(m, latencyPlan.engine());
-				engineEvents.addAll(LatencyLogs.write(dir.resolve("raw"), m, latencyPlan.engine()));
+				latency = LatencyCurve.of(m, latencyPlan.generator());
+				engineEvents.addAll(LatencyLogs.write(dir.resolve("raw"), m, latencyPlan.generator()));
 				engineEvents.addAll(LatencyCurve.problems(m));
 			}
 			engineEvents.addAll(load.engineEvents());
@@ -220,7 +220,7 @@ final class Bench {
 	}
 
 	/**
-	 * JMeter's figures at equal load (whole ms, kept beside the engine's):
+	 * JMeter's figures at equal load (whole ms, kept beside the latency generator's):
 	 * {@link EqualLoad}.
 	 */
 	private void equalLoad(Load load, Progress progress, double rate) throws IOException, InterruptedException {

@@ -40,7 +40,7 @@ public final class BenchCommand implements Callable<Integer> {
 	LoadOptions load = new LoadOptions();
 
 	@Option(names = "--quick",
-			description = "Short run for smoke checks (≈ 45 s for 3 targets, apps started and stopped by it): one 2 s warm-up window, 2 reps × 2 s, the latency engine 1 s per target and rate (no JMeter equal-load rep); its answer says \"smoke run, not for quoting\" and it warns that warm-up was not judged.")
+			description = "Short run for smoke checks (≈ 45 s for 3 targets, apps started and stopped by it): one 2 s warm-up window, 2 reps × 2 s, the latency generator 1 s per target and rate (no JMeter equal-load rep); its answer says \"smoke run, not for quoting\" and it warns that warm-up was not judged.")
 	boolean quick;
 
 	@Option(names = "--repetitions",
@@ -48,7 +48,7 @@ public final class BenchCommand implements Callable<Integer> {
 	Integer repetitions;
 
 	@Option(names = "--latency-repetitions",
-			description = "Interleaved repetitions per target at the answer rate, measured by the latency engine (open model, µs) in windows of 2 s (longer where a p99 needs the samples), after the throughput phase (default 5; quick 1, of 1 s; 0 skips the latency phase).")
+			description = "Interleaved repetitions per target at the answer rate, measured by the latency generator (open model, µs) in windows of 2 s (longer where a p99 needs the samples), after the throughput phase (default 5; quick 1, of 1 s; 0 skips the latency phase).")
 	Integer latencyRepetitions;
 
 	@Option(names = "--latency-levels", split = ",",
@@ -56,11 +56,11 @@ public final class BenchCommand implements Callable<Integer> {
 	List<Double> latencyLevels;
 
 	@Option(names = "--latency-arrivals",
-			description = "How the latency engine spaces its arrivals at the chosen rate: uniform (default; equal gaps of 1/rate, as wrk2, Vegeta and k6 send them) or poisson (exponential gaps: the bursts of many independent clients, which queue in the hop and raise its added latency).")
+			description = "How the latency generator spaces its arrivals at the chosen rate: uniform (default; equal gaps of 1/rate, as wrk2, Vegeta and k6 send them) or poisson (exponential gaps: the bursts of many independent clients, which queue in the hop and raise its added latency).")
 	String latencyArrivals;
 
 	@Option(names = "--latency-connections",
-			description = "Keep-alive connections the latency engine opens per target before its first arrival (default 32).")
+			description = "Keep-alive connections the latency generator opens per target before its first arrival (default 32).")
 	Integer latencyConnections;
 
 	@Option(names = "--min-success",

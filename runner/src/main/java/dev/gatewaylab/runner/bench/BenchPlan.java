@@ -9,8 +9,8 @@ import dev.gatewaylab.runner.run.Settings;
 /**
  * How long a bench's stages should take, for the progress line: warm-up (about 10 windows
  * per target, 1 with --quick; "warm until steady" may take more), the closed-model
- * repetitions, then the open-model phases (JMeter at equal load, the latency engine). The
- * run plans again at each stage's end with what it has learnt
+ * repetitions, then the open-model phases (JMeter at equal load, the latency generator).
+ * The run plans again at each stage's end with what it has learnt
  * ({@link dev.gatewaylab.runner.run.Progress#replan}).
  *
  * @param restarts a variant experiment: a restart and a warm-up per run, no open phases
@@ -79,7 +79,8 @@ record BenchPlan(Settings settings, LatencyPlan latencyPlan, boolean restarts, b
 	}
 
 	/**
-	 * The open-model phases after the repetitions: equal load, then the latency engine.
+	 * The open-model phases after the repetitions: equal load, then the latency
+	 * generator.
 	 */
 	long openSeconds() {
 		return hasOpenPhases()

@@ -16,11 +16,11 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * JMeter's latency at equal load (whole ms, kept beside the latency engine's µs figures
- * for one release): every target at the same open-model arrival rate (--rate, or half the
- * slowest target's closed-model TPS) for one window of --duration s, which ends when its
- * last arrival has completed. The answer's latency comes from the latency engine's
- * interleaved repetitions, so JMeter gets one window per target, not
+ * JMeter's latency at equal load (whole ms, kept beside the latency generator's µs
+ * figures for one release): every target at the same open-model arrival rate (--rate, or
+ * half the slowest target's closed-model TPS) for one window of --duration s, which ends
+ * when its last arrival has completed. The answer's latency comes from the latency
+ * generator's interleaved repetitions, so JMeter gets one window per target, not
  * --latency-repetitions of them (≈ 20 s of a default run). Before it, one discarded
  * window per target at that rate: it is the first time in a run that anything opens a
  * connection per request (the runner's thread per arrival, each target's connection
@@ -55,8 +55,8 @@ final class EqualLoad {
 	 * The default rate's share of the slowest target's TPS. JMeter's open model starts a
 	 * thread per arrival, and at half the gateway's TPS it could not keep up on two cores
 	 * (2,541–3,287 of 3,403–3,992 req/s sent, the gateway's p50 153–253 ms in its
-	 * whole-ms table); the latency engine's curve goes on to 4 × this rate, 80 % of that
-	 * TPS ({@link LatencyPlan#DEFAULT_LEVELS}).
+	 * whole-ms table); the latency generator's curve goes on to 4 × this rate, 80 % of
+	 * that TPS ({@link LatencyPlan#DEFAULT_LEVELS}).
 	 */
 	static final double SHARE_OF_SLOWEST_TPS = 0.2;
 

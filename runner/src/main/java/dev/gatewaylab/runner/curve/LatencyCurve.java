@@ -15,8 +15,8 @@ import java.util.Map;
 import org.HdrHistogram.Histogram;
 
 /**
- * Turns the latency engine's windows into run.json's "latency": each target's point per
- * rate, what the hop adds (gateway − direct), its interval at the answer rate (one
+ * Turns the latency generator's windows into run.json's "latency": each target's point
+ * per rate, what the hop adds (gateway − direct), its interval at the answer rate (one
  * difference per interleaved repetition), and the knee. Pure.
  */
 public final class LatencyCurve {
@@ -27,7 +27,7 @@ public final class LatencyCurve {
 	private LatencyCurve() {
 	}
 
-	public static LatencyResult of(LatencyPhase.Measured m, String engine) {
+	public static LatencyResult of(LatencyPhase.Measured m, String generator) {
 		List<Level> levels = new ArrayList<>();
 		Added atAnswer = null;
 		for (Map.Entry<Double, Map<String, LatencyPhase.Windows>> e : m.byRate().entrySet()) {
@@ -46,27 +46,27 @@ public final class LatencyCurve {
 			}
 			levels.add(new Level(e.getKey(), points, added));
 		}
-		return new LatencyResult(engine, m.warmup() == null ? null : m.warmup().describe(), m.answerRate(), levels,
+		return new LatencyResult(generator, m.warmup() == null ? null : m.warmup().describe(), m.answerRate(), levels,
 				atAnswer, knee(levels), KNEE_RULE);
 	}
 
 	/**
-	 * What the report must say about the phase: an engine still compiling when it began
-	 * to measure, windows the engine could not run, targets it could not measure, windows
-	 * that waited for connections or were throttled.
+	 * What the report must say about the phase: a generator still compiling when it began
+	 * to measure, windows the generator could not run, targets it could not measure,
+	 * windows that waited for connections or were throttled.
 	 */
 	public static List<String> problems(LatencyPhase.Measured m) {
 		List<String> out = new ArrayList<>();
 		if (m.warmup() != null && m.warmup().capped()) {
 			out.add(String.format(java.util.Locale.ROOT,
-					"latency engine: after %d warm-up rounds the p50 was still falling (%s) — the first "
+					"latency generator: after %d warm-up rounds the p50 was still falling (%s) — the first "
 							+ "repetition at the answer rate may be slower than the others, and the added latency's "
 							+ "interval wider",
 					m.warmup().rounds(), m.warmup().stillFallingLastRounds()));
 		}
-		m.skipped().forEach(t -> out.add("latency engine: not measured: " + t + " — JMeter's figures only"));
+		m.skipped().forEach(t -> out.add("latency generator: not measured: " + t + " — JMeter's figures only"));
 		m.byRate().forEach((rate, targets) -> targets.forEach((target, w) -> {
-			String at = String.format(java.util.Locale.ROOT, "latency engine, %s at %,.0f req/s: ", target, rate);
+			String at = String.format(java.util.Locale.ROOT, "latency generator, %s at %,.0f req/s: ", target, rate);
 			w.errors().forEach(e -> out.add(at + "a window failed (" + e + ")"));
 			if (w.windows().stream().anyMatch(OpenLoad.Window::throttled)) {
 				out.add(at + "more requests in flight than its session pool: arrivals were held back");

@@ -11,7 +11,7 @@ import java.util.Map;
 
 /**
  * Writes each target's measured latency windows — the answer rate's repetitions and the
- * curve's rates, not the engine's discarded warm-up — to
+ * curve's rates, not the generator's discarded warm-up — to
  * {@code raw/<target>-latency.hlog}, in the order they ran, each tagged with its rate;
  * returns a warning per log that could not be written.
  */
@@ -20,7 +20,7 @@ public final class LatencyLogs {
 	private LatencyLogs() {
 	}
 
-	public static List<String> write(Path raw, LatencyPhase.Measured m, String engine) {
+	public static List<String> write(Path raw, LatencyPhase.Measured m, String generator) {
 		List<String> problems = new ArrayList<>();
 		Map<String, List<Map.Entry<Double, OpenLoad.Window>>> byTarget = new LinkedHashMap<>();
 		m.byRate()
@@ -30,7 +30,7 @@ public final class LatencyLogs {
 			List<Map.Entry<Double, OpenLoad.Window>> windows = new ArrayList<>(e.getValue());
 			windows.sort(Comparator.comparingLong(w -> w.getValue().histogram().getStartTimeStamp()));
 			HistogramLog log = HistogramLog.create(raw.resolve(e.getKey() + "-latency.hlog"),
-					e.getKey() + ": " + engine);
+					e.getKey() + ": " + generator);
 			try {
 				for (Map.Entry<Double, OpenLoad.Window> w : windows) {
 					log.append(w.getValue(), HistogramLog.rateTag(w.getKey()));

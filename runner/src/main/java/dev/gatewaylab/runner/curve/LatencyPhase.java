@@ -15,44 +15,44 @@ import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
 
 /**
- * Latency across the load range, measured by the latency engine ({@link OpenLoad}): the
- * engine's warm-up (rounds of a discarded window per target, {@link EngineWarmup}), then
- * the answer rate — every target, interleaved repetitions, so what the hop adds there has
- * an interval — then the other rates of the curve for the hop's two targets (gateway and
- * direct; every target when the run has not both), each target at the same rates, in
- * alternating order. Rates are multiples of the answer rate ({@code --latency-levels});
- * by default 1, 2, 3 and 4 × a fifth of the slowest target's closed-model TPS = 20, 40,
- * 60 and 80 % of it.
+ * Latency across the load range, measured by the latency generator ({@link OpenLoad}):
+ * the generator's warm-up (rounds of a discarded window per target,
+ * {@link GeneratorWarmup}), then the answer rate — every target, interleaved repetitions,
+ * so what the hop adds there has an interval — then the other rates of the curve for the
+ * hop's two targets (gateway and direct; every target when the run has not both), each
+ * target at the same rates, in alternating order. Rates are multiples of the answer rate
+ * ({@code --latency-levels}); by default 1, 2, 3 and 4 × a fifth of the slowest target's
+ * closed-model TPS = 20, 40, 60 and 80 % of it.
  */
 public final class LatencyPhase {
 
 	/**
-	 * Seconds a window takes beyond its load, about: the engine opens its connections
+	 * Seconds a window takes beyond its load, about: the generator opens its connections
 	 * before the first arrival and waits for the last arrival's response (measured: 0.1 s
 	 * for a 2 s window, 0.3 s for a 1 s warm-up window).
 	 */
 	static final double WINDOW_OVERHEAD_SECONDS = 0.2;
 
-	/** Seconds the engine's first window takes beyond the others (a cold start). */
-	static final double ENGINE_START_SECONDS = 3;
+	/** Seconds the generator's first window takes beyond the others (a cold start). */
+	static final double GENERATOR_START_SECONDS = 3;
 
 	private final Settings s;
 
 	private final LatencyPlan plan;
 
-	/** Runs one window; the engine by default, a stand-in in tests. */
-	public interface Engine {
+	/** Runs one window; the latency generator by default, a stand-in in tests. */
+	public interface Generator {
 
 		OpenLoad.Window run(Target t, PlanRequest request, double rate, double seconds);
 
 	}
 
-	private final Engine engine;
+	private final Generator generator;
 
-	public LatencyPhase(Settings s, LatencyPlan plan, Engine engine) {
+	public LatencyPhase(Settings s, LatencyPlan plan, Generator generator) {
 		this.s = s;
 		this.plan = plan;
-		this.engine = engine;
+		this.generator = generator;
 	}
 
 	/** Every window a target ran at one rate, and the errors that stopped a window. */
@@ -61,15 +61,15 @@ public final class LatencyPhase {
 
 	/**
 	 * What the phase measured: per rate (ascending), per target, its windows; and how the
-	 * engine warmed up (null when it did not).
+	 * generator warmed up (null when it did not).
 	 */
 	public record Measured(double answerRate, Map<Double, Map<String, Windows>> byRate, List<String> skipped,
-			EngineWarmup warmup) {
+			GeneratorWarmup warmup) {
 	}
 
 	/**
-	 * A planning figure for the start of a run: a cold start of the engine, its warm-up,
-	 * the answer rate's repetitions and the curve's windows, each
+	 * A planning figure for the start of a run: a cold start of the generator, its
+	 * warm-up, the answer rate's repetitions and the curve's windows, each
 	 * {@value #WINDOW_OVERHEAD_SECONDS} s longer than its load. The answer rate is known
 	 * at the start only from --rate: then the windows are those {@link #run} will run,
 	 * stretched where a p99 needs it. Otherwise it is a fifth of the slowest target's
@@ -82,7 +82,7 @@ public final class LatencyPhase {
 		LatencyPhase phase = new LatencyPhase(s, plan, null);
 		double rate = s.rate();
 		double warm = phase.warms()
-				? EngineWarmup.MIN_ROUNDS * targets * (EngineWarmup.WINDOW_SECONDS + WINDOW_OVERHEAD_SECONDS) : 0;
+				? GeneratorWarmup.MIN_ROUNDS * targets * (GeneratorWarmup.WINDOW_SECONDS + WINDOW_OVERHEAD_SECONDS) : 0;
 		double answer = Math.max(1, s.latencyRepetitions()) * targets
 				* ((rate > 0 ? WindowLengths.answer(s.quick(), rate) : s.quick() ? 1 : WindowLengths.ANSWER_SECONDS)
 						+ WINDOW_OVERHEAD_SECONDS);
@@ -96,7 +96,7 @@ public final class LatencyPhase {
 		else {
 			curve = (plan.levels().length - 1) * curveTargets * ((s.quick() ? 1 : 3) + WINDOW_OVERHEAD_SECONDS);
 		}
-		return Math.round(ENGINE_START_SECONDS + warm + answer + curve);
+		return Math.round(GENERATOR_START_SECONDS + warm + answer + curve);
 	}
 
 	/**
@@ -125,7 +125,7 @@ public final class LatencyPhase {
 	}
 
 	/**
-	 * Whether the phase begins with the engine's warm-up, rounds of discarded windows.
+	 * Whether the phase begins with the generator's warm-up, rounds of discarded windows.
 	 */
 	private boolean warms() {
 		return !s.quick() && s.warmupSeconds() > 0;
@@ -133,7 +133,7 @@ public final class LatencyPhase {
 
 	/**
 	 * One window the phase runs: its progress line, target, rate and seconds; a window of
-	 * the engine's warm-up ({@code warmupRound} > 0) is discarded, not recorded.
+	 * the generator's warm-up ({@code warmupRound} > 0) is discarded, not recorded.
 	 */
 	private record Planned(String phase, Target target, double rate, double seconds, int warmupRound) {
 
@@ -147,7 +147,7 @@ public final class LatencyPhase {
 
 	}
 
-	/** The targets the engine can measure: those whose plan declares a request. */
+	/** The targets the generator can measure: those whose plan declares a request. */
 	private List<Target> measurable(List<Target> targets) {
 		return targets.stream().filter(t -> request(t) != null).toList();
 	}
@@ -156,17 +156,17 @@ public final class LatencyPhase {
 	private static List<Planned> warmupRound(List<Target> measured, double answerRate, int round) {
 		List<Planned> out = new ArrayList<>();
 		for (Target t : measured) {
-			out.add(new Planned(String.format(Locale.ROOT, "latency engine warm-up %d %s %.0f req/s (discarded)", round,
-					t.name(), answerRate), t, answerRate, EngineWarmup.WINDOW_SECONDS, round));
+			out.add(new Planned(String.format(Locale.ROOT, "latency generator warm-up %d %s %.0f req/s (discarded)",
+					round, t.name(), answerRate), t, answerRate, GeneratorWarmup.WINDOW_SECONDS, round));
 		}
 		return out;
 	}
 
 	/**
-	 * Every window the phase plans at {@code answerRate}, in order: the engine's warm-up
-	 * ({@value EngineWarmup#MIN_ROUNDS} rounds; {@link #run} may add rounds), the answer
-	 * rate's interleaved repetitions, then the curve's other rates for the hop's two
-	 * targets (every target when the run has not both).
+	 * Every window the phase plans at {@code answerRate}, in order: the generator's
+	 * warm-up ({@value GeneratorWarmup#MIN_ROUNDS} rounds; {@link #run} may add rounds),
+	 * the answer rate's interleaved repetitions, then the curve's other rates for the
+	 * hop's two targets (every target when the run has not both).
 	 */
 	private List<Planned> schedule(List<Target> measured, double answerRate) {
 		List<Target> hop = measured.stream()
@@ -175,7 +175,7 @@ public final class LatencyPhase {
 		List<Target> curve = hop.size() == 2 ? hop : measured;
 		List<Planned> out = new ArrayList<>();
 		if (warms()) {
-			for (int round = 1; round <= EngineWarmup.MIN_ROUNDS; round++) {
+			for (int round = 1; round <= GeneratorWarmup.MIN_ROUNDS; round++) {
 				out.addAll(warmupRound(measured, answerRate, round));
 			}
 		}
@@ -223,7 +223,7 @@ public final class LatencyPhase {
 		List<Planned> schedule = new ArrayList<>(schedule(measured, answerRate));
 		double left = schedule.stream().mapToDouble(Planned::wallSeconds).sum();
 		Map<String, List<Double>> warmupP50Us = new LinkedHashMap<>();
-		EngineWarmup warmup = new EngineWarmup(warmupP50Us);
+		GeneratorWarmup warmup = new GeneratorWarmup(warmupP50Us);
 		for (int i = 0; i < schedule.size(); i++) {
 			Planned w = schedule.get(i);
 			double after = left - w.wallSeconds();
@@ -243,8 +243,8 @@ public final class LatencyPhase {
 					&& (i + 1 == schedule.size() || schedule.get(i + 1).warmupRound() != w.warmupRound());
 			// the first rounds are in the schedule; a later one only while a p50 still
 			// falls
-			if (roundEnds && w.warmupRound() >= EngineWarmup.MIN_ROUNDS && w.warmupRound() < EngineWarmup.MAX_ROUNDS
-					&& !warmup.stillFalling().isEmpty()) {
+			if (roundEnds && w.warmupRound() >= GeneratorWarmup.MIN_ROUNDS
+					&& w.warmupRound() < GeneratorWarmup.MAX_ROUNDS && !warmup.stillFalling().isEmpty()) {
 				List<Planned> more = warmupRound(measured, answerRate, w.warmupRound() + 1);
 				schedule.addAll(i + 1, more);
 				left += more.stream().mapToDouble(Planned::wallSeconds).sum();
@@ -266,7 +266,7 @@ public final class LatencyPhase {
 	}
 
 	private OpenLoad.Window window(Target t, double rate, double seconds) {
-		return engine.run(t, request(t), rate, seconds);
+		return generator.run(t, request(t), rate, seconds);
 	}
 
 	private PlanRequest request(Target t) {

@@ -5,9 +5,9 @@ import dev.gatewaylab.runner.latency.OpenLoad;
 /**
  * How a bench run judges and spreads its latency: the curve's rates as multiples of the
  * answer rate ({@code --latency-levels}), the success rate in % under which a target
- * makes the run INVALID ({@code --min-success}), how the engine spaces its arrivals
- * ({@code --latency-arrivals}) and how many keep-alive connections it opens per target
- * ({@code --latency-connections}).
+ * makes the run INVALID ({@code --min-success}), how the latency generator spaces its
+ * arrivals ({@code --latency-arrivals}) and how many keep-alive connections it opens per
+ * target ({@code --latency-connections}).
  */
 public record LatencyPlan(double[] levels, double minSuccess, OpenLoad.Arrivals arrivals, int connections) {
 
@@ -15,20 +15,20 @@ public record LatencyPlan(double[] levels, double minSuccess, OpenLoad.Arrivals 
 
 	public static final double DEFAULT_MIN_SUCCESS = 99;
 
-	/** Keep-alive connections the engine opens per target before the first arrival. */
+	/** Keep-alive connections the generator opens per target before the first arrival. */
 	public static final int DEFAULT_CONNECTIONS = 32;
 
 	LatencyPlan(double[] levels, double minSuccess) {
 		this(levels, minSuccess, OpenLoad.Arrivals.UNIFORM, DEFAULT_CONNECTIONS);
 	}
 
-	/** The engine as run.json and the report describe it. */
-	public String engine() {
+	/** The generator as run.json and the report describe it. */
+	public String generator() {
 		return OpenLoad.describe(connections, arrivals);
 	}
 
-	/** The engine for real runs. */
-	public LatencyPhase.Engine realEngine() {
+	/** The generator for real runs. */
+	public LatencyPhase.Generator realGenerator() {
 		return (t, request, rate, seconds) -> OpenLoad.run(t.url(), request, rate, seconds, connections, arrivals);
 	}
 

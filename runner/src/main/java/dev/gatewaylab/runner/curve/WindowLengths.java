@@ -3,8 +3,8 @@ package dev.gatewaylab.runner.curve;
 import dev.gatewaylab.runner.stats.Percentiles;
 
 /**
- * How long the latency engine's windows last ({@link LatencyPhase}): at the answer rate,
- * at the curve's other rates, and stretched where a p99 needs the samples.
+ * How long the latency generator's windows last ({@link LatencyPhase}): at the answer
+ * rate, at the curve's other rates, and stretched where a p99 needs the samples.
  */
 final class WindowLengths {
 
@@ -24,7 +24,7 @@ final class WindowLengths {
 
 	/**
 	 * The share of samples a window stretched for a p99 is planned to hold beyond the
-	 * 1,000 it needs: the engine's first arrivals come a little after the window opens
+	 * 1,000 it needs: the generator's first arrivals come a little after the window opens
 	 * and its last ones may fall outside it, so a window planned for exactly 1,000 (334
 	 * req/s × 3 s) ended with 998 and printed no p99.
 	 */

@@ -10,7 +10,7 @@ import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
 
 /**
- * The latency engine's windows of one target as an HdrHistogram interval log
+ * The latency generator's windows of one target as an HdrHistogram interval log
  * ({@code .hlog}): one interval per window, its response times in nanoseconds, tagged
  * with what the window measured (e.g. {@code rate-1378}), so that any percentile of any
  * window or set of windows can be read again after the run — with HdrHistogram's

@@ -16,9 +16,9 @@ import org.HdrHistogram.Histogram;
 import static io.hyperfoil.http.steps.HttpStepCatalog.SC;
 
 /**
- * The latency engine: Hyperfoil, embedded, in the open model. Arrivals follow a schedule
- * at a fixed rate whatever the responses do — evenly spaced, as wrk2 and Vegeta send
- * them, or Poisson (exponential gaps, the bursts independent clients make)
+ * The latency generator: Hyperfoil, embedded, in the open model. Arrivals follow a
+ * schedule at a fixed rate whatever the responses do — evenly spaced, as wrk2 and Vegeta
+ * send them, or Poisson (exponential gaps, the bursts independent clients make)
  * ({@link Arrivals}); every request is timed with {@link System#nanoTime()} from the
  * moment its arrival starts it — before it waits for a free connection, so a stalled
  * server's backlog counts in the response times (coordinated omission accounted for) —
@@ -50,7 +50,7 @@ public final class OpenLoad {
 
 	}
 
-	/** What the engine is and how it measures, for reports. */
+	/** What the generator is and how it measures, for reports. */
 	public static String describe(int connections, Arrivals arrivals) {
 		return "Hyperfoil 0.25.2 embedded: open model (" + (arrivals == Arrivals.POISSON ? "Poisson" : "evenly spaced")
 				+ " arrivals), one event loop, " + connections
@@ -88,7 +88,7 @@ public final class OpenLoad {
 	}
 
 	/**
-	 * The same engine in the closed model: {@code users} sessions, each with its own
+	 * The same generator in the closed model: {@code users} sessions, each with its own
 	 * keep-alive connection, sending the next request when the last one has answered, for
 	 * {@code seconds} ({@link Window#rate()} is then the rate achieved).
 	 */

@@ -17,8 +17,8 @@ import java.util.concurrent.locks.LockSupport;
  * has answered. Hyperfoil's own {@code LocalSimulationRunner} polls the phase's status at
  * most once a second and can miss the wake-up the phase's end sends it (it signals a
  * condition nobody is waiting on yet), so a 1 s window took 1 or 2 s — a second of idle
- * engine in every second window. This runner sleeps until the phase's end, finishes it,
- * and waits on a latch the phase's termination counts down.
+ * generator in every second window. This runner sleeps until the phase's end, finishes
+ * it, and waits on a latch the phase's termination counts down.
  */
 final class WindowRunner extends SimulationRunner {
 
@@ -76,12 +76,12 @@ final class WindowRunner extends SimulationRunner {
 				}
 			}
 			// a phase told to terminate stops its sessions at once; should it not, the
-			// window has no statistics and the run says the engine produced nothing
+			// window has no statistics and the run says the generator produced nothing
 			if (!terminated.await(TERMINATE_GRACE_MS, TimeUnit.MILLISECONDS)) {
 				return new StatisticsSnapshot();
 			}
 			if (instance.getError() != null) {
-				throw new IllegalStateException("the latency engine failed: " + instance.getError().getMessage(),
+				throw new IllegalStateException("the latency generator failed: " + instance.getError().getMessage(),
 						instance.getError());
 			}
 			return total;
@@ -89,7 +89,7 @@ final class WindowRunner extends SimulationRunner {
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
 			terminatePhase(phase.name());
-			throw new IllegalStateException("interrupted while the latency engine ran", ex);
+			throw new IllegalStateException("interrupted while the latency generator ran", ex);
 		}
 		finally {
 			shutdown();

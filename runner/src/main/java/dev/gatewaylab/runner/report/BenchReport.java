@@ -89,7 +89,7 @@ public final class BenchReport {
 		}
 		if (!rows.isEmpty()) {
 			doc.heading(
-					"Latency at equal load, JMeter (open model, whole ms; kept beside the engine's µs for one release)")
+					"Latency at equal load, JMeter (open model, whole ms; kept beside the latency generator's µs for one release)")
 				.table(List.of("target", "rate req/s", "achieved req/s", "samples", "mean ms", "p50", "p90", "p99",
 						"p99.9", "max", "success"), rows)
 				.text("Percentiles: " + Percentiles.rule() + ".");

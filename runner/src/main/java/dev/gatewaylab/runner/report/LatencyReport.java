@@ -13,7 +13,7 @@ import java.util.Locale;
 import java.util.Set;
 
 /**
- * The latency engine's section of the bench report: each target per arrival rate in µs
+ * The latency generator's section of the bench report: each target per arrival rate in µs
  * with its sample count, what the hop adds per rate, the knee, and a chart of p50/p99
  * against the rate; the same table on the terminal.
  */
@@ -33,7 +33,7 @@ public final class LatencyReport {
 		if (l == null) {
 			return "";
 		}
-		return "\nLatency across the load range (latency engine, open model, µs):\n"
+		return "\nLatency across the load range (latency generator, open model, µs):\n"
 				+ MarkdownWriter.table(HEADER, rows(l)) + MarkdownWriter.table(ADDED_HEADER, addedRows(l)) + knee(l)
 				+ "\n";
 	}
@@ -42,9 +42,9 @@ public final class LatencyReport {
 		if (l == null) {
 			return;
 		}
-		doc.heading("Latency across the load range (latency engine, µs)")
-			.text("Engine: " + l.engine() + "."
-					+ (l.engineWarmup() == null ? "" : " Its warm-up: " + l.engineWarmup() + ".")
+		doc.heading("Latency across the load range (latency generator, µs)")
+			.text("Generator: " + l.generator() + "."
+					+ (l.generatorWarmup() == null ? "" : " Its warm-up: " + l.generatorWarmup() + ".")
 					+ " Every target at the same arrival rates, in alternating order; at " + Fmt.num(l.answerRate(), 0)
 					+ " req/s (the answer's rate) interleaved repetitions. Samples: " + Percentiles.rule() + ".")
 			.table(HEADER, rows(l))
@@ -68,7 +68,7 @@ public final class LatencyReport {
 			}
 		}
 		if (xs.length > 1) {
-			doc.chart(Svg.lines("Latency against arrival rate (latency engine)", "req/s", "ms", names, ys, xs));
+			doc.chart(Svg.lines("Latency against arrival rate (latency generator)", "req/s", "ms", names, ys, xs));
 		}
 	}
 

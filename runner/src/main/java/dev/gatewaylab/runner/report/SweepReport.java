@@ -38,7 +38,7 @@ public final class SweepReport {
 		Document doc = new Document("Gateway Lab sweep");
 		doc.text("Closed model: each level is a fixed number of users for " + sweep.settings().get("duration_s")
 				+ " s (one run per level, after a warm-up); TPS ≈ users ÷ latency until something saturates. Levels "
-				+ "of a plan with a request line in lab.properties run on the latency engine (one keep-alive "
+				+ "of a plan with a request line in lab.properties run on the latency generator (one keep-alive "
 				+ "connection per user, response times in µs; " + Percentiles.rule() + "); others, and every "
 				+ "level with --remote, on JMeter threads (whole ms, µs columns –).");
 		Map<String, List<SweepResult.Point>> byTarget = new LinkedHashMap<>();
@@ -89,7 +89,7 @@ public final class SweepReport {
 	}
 
 	/**
-	 * A level's p99 in ms for the chart: from µs where the latency engine measured it,
+	 * A level's p99 in ms for the chart: from µs where the latency generator measured it,
 	 * else JMeter's whole ms; NaN (no point) where it had too few samples for one.
 	 */
 	private static double p99Ms(SweepResult.Point p) {

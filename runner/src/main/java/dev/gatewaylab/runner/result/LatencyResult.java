@@ -7,20 +7,21 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Latency across the load range, from the latency engine (run.json "latency"): every
+ * Latency across the load range, from the latency generator (run.json "latency"): every
  * target at the same open-model arrival rates, response times in µs; what the gateway hop
  * adds at each rate (gateway − direct), the rate the answer quotes with its interval over
- * interleaved repetitions, and the knee. {@code engineWarmup}: how the engine warmed up
- * before it measured (null when it did not: --quick, --warmup 0). {@code kneeRate} null =
- * the gateway's p99 did not depart from direct's up to the highest rate measured.
+ * interleaved repetitions, and the knee. {@code generatorWarmup}: how the generator
+ * warmed up before it measured (null when it did not: --quick, --warmup 0).
+ * {@code kneeRate} null = the gateway's p99 did not depart from direct's up to the
+ * highest rate measured.
  */
 @JsonPropertyOrder({ "engine", "engine_warmup", "answer_rate", "levels", "added_at_answer_rate", "knee_rate",
 		"knee_rule" })
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record LatencyResult(String engine, @JsonProperty("engine_warmup") String engineWarmup,
-		@JsonProperty("answer_rate") double answerRate, List<Level> levels,
-		@JsonProperty("added_at_answer_rate") Added addedAtAnswerRate, @JsonProperty("knee_rate") Double kneeRate,
-		@JsonProperty("knee_rule") String kneeRule) {
+public record LatencyResult(@JsonProperty("engine") String generator,
+		@JsonProperty("engine_warmup") String generatorWarmup, @JsonProperty("answer_rate") double answerRate,
+		List<Level> levels, @JsonProperty("added_at_answer_rate") Added addedAtAnswerRate,
+		@JsonProperty("knee_rate") Double kneeRate, @JsonProperty("knee_rule") String kneeRule) {
 
 	/**
 	 * True when at least two rates have the hop's added p99 — what the knee rule needs;

@@ -24,8 +24,8 @@ public record RunResult(String status, @JsonProperty("invalid_because") List<Str
 	public static final String VALID = "valid";
 
 	/**
-	 * A run that cannot support an answer (a target under the success threshold, an
-	 * engine that produced nothing): no answer sentence, exit 3.
+	 * A run that cannot support an answer (a target under the success threshold, JMeter
+	 * or the latency generator produced nothing): no answer sentence, exit 3.
 	 */
 	public static final String INVALID = "INVALID";
 

@@ -4,7 +4,7 @@ import java.util.Locale;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
- * The request a plan sends, as the latency engine and the pre-flight check send it: a
+ * The request a plan sends, as the latency generator and the pre-flight check send it: a
  * method, a path in which {@code {id}} stands for a whole number drawn uniformly from
  * [idMin, idMax] per request (as the JMeter plans' {@code __Random(idMin,idMax)}), and
  * the status a correct answer has. Declared per plan in lab.properties
@@ -14,7 +14,7 @@ public record PlanRequest(String method, String path, int idMin, int idMax, int 
 
 	public PlanRequest {
 		if (!method.matches("GET|HEAD")) {
-			throw new LabException("plan request method " + method + " is not supported by the latency engine",
+			throw new LabException("plan request method " + method + " is not supported by the latency generator",
 					"declare a GET or HEAD request in lab.properties (plan.<name>.request=GET /path)");
 		}
 		if (!path.startsWith("/")) {

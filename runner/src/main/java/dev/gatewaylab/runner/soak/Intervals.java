@@ -13,7 +13,7 @@ import org.apache.jmeter.samplers.SampleResult;
 
 /**
  * The soak's samples cut into intervals: a {@link Recorder} of response times in µs —
- * from the latency engine's windows (one per interval, ns rounded down to µs) or from
+ * from the latency generator's windows (one per interval, ns rounded down to µs) or from
  * JMeter's samples (whole ms) for a plan without a request line — and an error count that
  * {@link #cut} hands over, with a reading of the soaked process, as one
  * {@link SoakResult.Sample}.
@@ -53,7 +53,7 @@ final class Intervals {
 		}
 	}
 
-	/** One window of the latency engine (ns): its response times and failures. */
+	/** One window of the latency generator (ns): its response times and failures. */
 	void record(OpenLoad.Window w) {
 		for (HistogramIterationValue v : w.histogram().recordedValues()) {
 			recorder.recordValueWithCount(Math.min(v.getValueIteratedTo() / 1000, MAX_US),

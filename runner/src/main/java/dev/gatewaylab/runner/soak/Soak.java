@@ -70,8 +70,8 @@ final class Soak {
 	private int run(RunDirectory run) throws Exception {
 		Target t = s.targets().get(0);
 		List<String> warnings = new ArrayList<>();
-		long soakSeconds = o.seconds() + 3L; // the soak's window and the engine's start
-												// and stop
+		// the soak's window, and the start and stop of what loads it
+		long soakSeconds = o.seconds() + 3L;
 		long planned = s.warmupSeconds() + (o.rate() > 0 ? 0 : 2L * o.probeSeconds() + 6) + soakSeconds;
 		out.printf(Locale.ROOT, "soak: %s (%s) for %d s in %d-s intervals, open model at %s; about %d s; results %s%n",
 				t.name(), t.url(), o.seconds(), o.intervalSeconds(),
@@ -145,7 +145,7 @@ final class Soak {
 	}
 
 	/**
-	 * The soak through the latency engine: one open-model window per interval, back to
+	 * The soak through the latency generator: one open-model window per interval, back to
 	 * back (µs response times; the process is read between two windows), each kept in
 	 * {@code raw/<target>-latency.hlog}; returns why that log could not be written, or
 	 * null.
@@ -198,7 +198,7 @@ final class Soak {
 		tick.run(); // the last interval ends when the last arrivals are done
 	}
 
-	/** Keep-alive connections of the latency engine during a soak. */
+	/** Keep-alive connections of the latency generator during a soak. */
 	static final int CONNECTIONS = 32;
 
 	/**

@@ -88,7 +88,7 @@ final class Sweep {
 						: null;
 				HistogramLog log = request == null ? null
 						: HistogramLog.create(run.dir().resolve("raw").resolve(t.name() + "-latency.hlog"),
-								t.name() + ": the latency engine in the closed model, one connection per thread");
+								t.name() + ": the latency generator in the closed model, one connection per thread");
 				try {
 					for (int level : levels) {
 						progress.phase("sweep " + t.name() + " @" + level + " threads", s.durationSeconds());
@@ -136,7 +136,9 @@ final class Sweep {
 		List<String> nothing = new ArrayList<>();
 		for (SweepResult.Point p : points) {
 			if (p.samples() == 0) {
-				nothing.add(p.target() + " at " + p.threads() + " threads: the engine produced nothing");
+				nothing.add(p.target() + " at " + p.threads() + " threads: "
+						+ (p.measuredBy().equals("JMeter") ? "the engine" : "the latency generator")
+						+ " produced nothing");
 			}
 			else if (p.successRate() < 99) {
 				warnings.add(String.format(Locale.ROOT, "%s at %d threads: %.2f %% of requests succeeded", p.target(),
@@ -158,7 +160,7 @@ final class Sweep {
 		return 0;
 	}
 
-	/** One level from the latency engine's closed-model window. */
+	/** One level from the latency generator's closed-model window. */
 	static SweepResult.Point point(Target t, int level, OpenLoad.Window w) {
 		Histogram h = w.histogram();
 		long n = h.getTotalCount();
@@ -167,7 +169,7 @@ final class Sweep {
 		return new SweepResult.Point(t.name(), level, n, n / w.seconds(), n == 0 ? 0 : h.getMean() / 1e6,
 				n == 0 ? 0 : h.getMinValue() / 1_000_000, n == 0 ? 0 : Math.round(h.getMaxValue() / 1e6),
 				p99Us == null ? null : Math.round(p99Us / 1000), w.successRate(), Percentiles.of(h, 50, us), p99Us,
-				Percentiles.of(h, 99.9, us), "latency engine (closed model, µs)");
+				Percentiles.of(h, 99.9, us), "latency generator (closed model, µs)");
 	}
 
 	/**

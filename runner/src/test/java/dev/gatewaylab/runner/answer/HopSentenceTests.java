@@ -26,7 +26,7 @@ class HopSentenceTests {
 		LatencyResult.Added added = new LatencyResult.Added(p50, p99, null);
 		LatencyResult.Level answer = new LatencyResult.Level(1690, Map.of(), added);
 		LatencyResult.Level top = new LatencyResult.Level(2704, Map.of(), added);
-		return new LatencyResult("engine", null, 1690, List.of(answer, top), added, knee, "rule");
+		return new LatencyResult("generator", null, 1690, List.of(answer, top), added, knee, "rule");
 	}
 
 	private static String sentence(CpuCost cpu, RunResult.Ratio ratio, LatencyResult l) {
@@ -60,7 +60,7 @@ class HopSentenceTests {
 				new LatencyResult.Added(e(1982, 0), null, null));
 		LatencyResult.Level top = new LatencyResult.Level(62, Map.of(),
 				new LatencyResult.Added(e(1779, 0), null, null));
-		LatencyResult l = new LatencyResult("engine", null, 39, List.of(low, top),
+		LatencyResult l = new LatencyResult("generator", null, 39, List.of(low, top),
 				new LatencyResult.Added(e(2312, 300), null, null), null, "rule");
 		String s = sentence(new CpuCost(59.2, 1.1, new double[0]),
 				new RunResult.Ratio("gateway", "direct", 0.41, 0.02, new double[0]), l);

@@ -19,7 +19,7 @@ class ValidityTests {
 	private static LatencyResult latency(long requests, double success) {
 		LatencyResult.Point p = new LatencyResult.Point(1690, 1690, requests, requests, success, 1, 1.0, 1.0, 1.0, null,
 				1, 0, false, 1);
-		return new LatencyResult("engine", null, 1690,
+		return new LatencyResult("generator", null, 1690,
 				List.of(new LatencyResult.Level(1690, Map.of("gateway", p), null)), null, null, "rule");
 	}
 
@@ -37,7 +37,7 @@ class ValidityTests {
 			.containsExactly("gateway, closed model (JMeter): 98.90 % of requests succeeded, under the 99 % a run "
 					+ "needs (--min-success)");
 		assertThat(Validity.reasons(List.of(t("gateway", 100, 100)), REPS, latency(5000, 0), 99, false))
-			.containsExactly("gateway at 1,690 req/s (latency engine): 0.00 % of requests succeeded, under the 99 % "
+			.containsExactly("gateway at 1,690 req/s (latency generator): 0.00 % of requests succeeded, under the 99 % "
 					+ "a run needs (--min-success)");
 		assertThat(Validity.reasons(List.of(t("gateway", 100, 98.9)), REPS, null, 98.5, false)).isEmpty();
 	}
@@ -47,7 +47,7 @@ class ValidityTests {
 		List<RepResult> empty = List.of(new RepResult("gateway", 2, 0, 0, 0, 0, null, 0, "raw/g.jtl", 1.0, null));
 		assertThat(Validity.reasons(List.of(t("gateway", 100, 100)), empty, latency(0, 0), 99, true)).containsExactly(
 				"gateway, closed-model rep 2 (JMeter): the engine produced nothing",
-				"gateway at 1,690 req/s (latency engine): the engine produced nothing (no request sent or recorded)");
+				"gateway at 1,690 req/s (latency generator): the generator produced nothing (no request sent or recorded)");
 		assertThat(Validity.reasons(List.of(t("gateway", 100, 50)), REPS, null, 99, true))
 			.as("an experiment's failing requests may be what it measures")
 			.isEmpty();

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The latency engine's options reach its plan, and bad values stop the run before
+ * The latency generator's options reach its plan, and bad values stop the run before
  * anything starts. Real runs with them: ci/latency-e2e.sh and bench/latency-compare.sh.
  */
 class LatencyOptionsTests {
@@ -26,7 +26,7 @@ class LatencyOptionsTests {
 			cmd.settings();
 			assertThat(cmd.latencyPlan().arrivals()).isEqualTo(OpenLoad.Arrivals.UNIFORM);
 			assertThat(cmd.latencyPlan().connections()).isEqualTo(32);
-			assertThat(cmd.latencyPlan().engine()).contains("evenly spaced arrivals", "32 keep-alive connections");
+			assertThat(cmd.latencyPlan().generator()).contains("evenly spaced arrivals", "32 keep-alive connections");
 		}
 	}
 
@@ -38,7 +38,7 @@ class LatencyOptionsTests {
 			cmd.settings();
 			assertThat(cmd.latencyPlan().arrivals()).isEqualTo(OpenLoad.Arrivals.POISSON);
 			assertThat(cmd.latencyPlan().connections()).isEqualTo(4);
-			assertThat(cmd.latencyPlan().engine()).contains("Poisson arrivals", "4 keep-alive connections");
+			assertThat(cmd.latencyPlan().generator()).contains("Poisson arrivals", "4 keep-alive connections");
 		}
 	}
 

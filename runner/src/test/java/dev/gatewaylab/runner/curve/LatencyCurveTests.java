@@ -49,7 +49,7 @@ class LatencyCurveTests {
 	void theHopsAddedLatencyIsGatewayMinusDirectPerRateWithAnIntervalAtTheAnswerRate() {
 		LatencyResult r = LatencyCurve.of(measured(Map.of(500.0, new long[] { 400, 1500 }, 1000.0,
 				new long[] { 410, 1800 }, 1300.0, new long[] { 420, 2500 }, 1600.0, new long[] { 450, 9000 }), 3),
-				"engine");
+				"generator");
 		assertThat(r.levels()).extracting(LatencyResult.Level::rate).containsExactly(500.0, 1000.0, 1300.0, 1600.0);
 		LatencyResult.Added atAnswer = r.addedAtAnswerRate();
 		// per repetition: gateway p50 410, 420, 430 µs (1 % resolution) against 200
@@ -65,12 +65,12 @@ class LatencyCurveTests {
 	void theKneeIsTheFirstRateWhereTheAddedP99DoublesOnTheLowestRatesAndNoneWhenItNeverDoes() {
 		LatencyResult knee = LatencyCurve.of(measured(Map.of(500.0, new long[] { 400, 1500 }, 1000.0,
 				new long[] { 410, 1800 }, 1300.0, new long[] { 420, 2500 }, 1600.0, new long[] { 450, 9000 }), 1),
-				"engine");
+				"generator");
 		// added p99: 800, 1100, 1800 (≥ 2 × 800), 8300 µs
 		assertThat(knee.kneeRate()).isEqualTo(1300.0);
 		LatencyResult flat = LatencyCurve.of(measured(Map.of(500.0, new long[] { 400, 1500 }, 1000.0,
 				new long[] { 410, 1600 }, 1300.0, new long[] { 420, 1700 }, 1600.0, new long[] { 450, 2000 }), 1),
-				"engine");
+				"generator");
 		assertThat(flat.kneeRate()).isNull();
 		assertThat(LatencyReport.knee(flat)).isEqualTo("No knee up to 1,600 req/s (the highest rate measured).");
 		// one slow window at 1,000 req/s (added p99 2,100 µs), back to 1,100 at 1,300:
@@ -78,7 +78,7 @@ class LatencyCurveTests {
 		// knee is where the hop departs for good
 		LatencyResult spike = LatencyCurve.of(measured(Map.of(500.0, new long[] { 400, 1500 }, 1000.0,
 				new long[] { 410, 2800 }, 1300.0, new long[] { 420, 1800 }, 1600.0, new long[] { 450, 9000 }), 1),
-				"engine");
+				"generator");
 		assertThat(spike.kneeRate()).isEqualTo(1600.0);
 	}
 
@@ -117,7 +117,7 @@ class LatencyCurveTests {
 			m.put("direct", windows(window(rate, 40, 2000, 5000), window(rate, 40, 2100, 5000)));
 			byRate.put(rate, m);
 		}
-		LatencyResult r = LatencyCurve.of(new LatencyPhase.Measured(40, byRate, List.of(), null), "engine");
+		LatencyResult r = LatencyCurve.of(new LatencyPhase.Measured(40, byRate, List.of(), null), "generator");
 		assertThat(r.addedAtAnswerRate().p50().values()).hasSize(2);
 		assertThat(r.addedAtAnswerRate().p50().mean()).isCloseTo(2000, within(25.0));
 		assertThat(r.addedAtAnswerRate().p99()).isNull();

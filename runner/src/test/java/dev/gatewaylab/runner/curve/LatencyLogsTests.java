@@ -32,7 +32,7 @@ class LatencyLogsTests {
 				Map.of("gateway", windows(window(t0 + 8400, 400)), "direct", windows(window(t0 + 12600, 200))));
 		LatencyPhase.Measured m = new LatencyPhase.Measured(1000, byRate, List.of(), null);
 
-		List<String> problems = LatencyLogs.write(raw, m, "test engine");
+		List<String> problems = LatencyLogs.write(raw, m, "test generator");
 
 		assertThat(problems).isEmpty();
 		List<EncodableHistogram> gateway = LatencyWindows.read(raw.resolve("gateway-latency.hlog"));
@@ -41,7 +41,7 @@ class LatencyLogsTests {
 		assertThat(gateway).extracting(EncodableHistogram::getStartTimeStamp).containsExactly(t0, t0 + 4200, t0 + 8400);
 		assertThat(((Histogram) gateway.get(2)).getValueAtPercentile(50)).isBetween(399_000L, 401_000L);
 		assertThat(LatencyWindows.read(raw.resolve("direct-latency.hlog"))).hasSize(3);
-		assertThat(Files.readString(raw.resolve("direct-latency.hlog"))).startsWith("#direct: test engine");
+		assertThat(Files.readString(raw.resolve("direct-latency.hlog"))).startsWith("#direct: test generator");
 	}
 
 	@Test
@@ -49,7 +49,7 @@ class LatencyLogsTests {
 		Map<Double, Map<String, LatencyPhase.Windows>> byRate = Map.of(1000.0,
 				Map.of("gateway", windows(window(1_800_000_000_000L, 300))));
 		List<String> problems = LatencyLogs.write(raw.resolve("missing"),
-				new LatencyPhase.Measured(1000, byRate, List.of(), null), "test engine");
+				new LatencyPhase.Measured(1000, byRate, List.of(), null), "test generator");
 		assertThat(problems).singleElement().asString().contains("gateway-latency.hlog");
 	}
 

@@ -19,7 +19,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Which windows the latency phase runs, in which order, at which rates (a stand-in
- * engine).
+ * generator).
  */
 class LatencyPhaseTests {
 
@@ -117,7 +117,7 @@ class LatencyPhaseTests {
 	void everyTargetAtTheAnswerRateInAlternatingOrderThenTheHopAtTheOtherRates() {
 		LatencyPhase.Measured m = run(settings(false, 5));
 		assertThat(calls).containsExactly(
-				// the engine's warm-up, discarded: two rounds of 1 s per target (the
+				// the generator's warm-up, discarded: two rounds of 1 s per target (the
 				// p50 fell)
 				"gateway@1000/1.0", "direct@1000/1.0", "monolith@1000/1.0", "gateway@1000/1.0", "direct@1000/1.0",
 				"monolith@1000/1.0",
@@ -144,7 +144,7 @@ class LatencyPhaseTests {
 	}
 
 	@Test
-	void theEngineWarmsUpInRoundsUntilNoTargetsP50IsStillFalling() {
+	void theGeneratorWarmsUpInRoundsUntilNoTargetsP50IsStillFalling() {
 		// the gateway's p50 falls from 9,576 to 803 to 578 µs, then 537 (7 % below 578:
 		// settled); direct and the monolith settle in the third round
 		warmupRounds(new long[] { 9_576, 409, 582 }, new long[] { 803, 247, 358 }, new long[] { 578, 241, 366 },
@@ -174,7 +174,7 @@ class LatencyPhaseTests {
 		warmupRounds(new long[] { 2_000, 250, 350 }, new long[] { 1_500, 250, 350 }, new long[] { 1_100, 250, 350 },
 				new long[] { 800, 250, 350 });
 		LatencyPhase.Measured m = run(settings(false, 5));
-		assertThat(m.warmup().rounds()).isEqualTo(EngineWarmup.MAX_ROUNDS);
+		assertThat(m.warmup().rounds()).isEqualTo(GeneratorWarmup.MAX_ROUNDS);
 		assertThat(m.warmup().capped()).isTrue();
 		assertThat(calls.get(12)).isEqualTo("gateway@1000/2.0");
 		assertThat(LatencyCurve.problems(m)).singleElement()
@@ -182,16 +182,16 @@ class LatencyPhaseTests {
 			// the last two rounds' p50 of the target still falling, as the
 			// histogram resolves them (2 significant digits)
 			.matches(
-					"latency engine: after 4 warm-up rounds the p50 was still falling \\(gateway 1,1\\d\\d → 8\\d\\d µs\\) — .*");
+					"latency generator: after 4 warm-up rounds the p50 was still falling \\(gateway 1,1\\d\\d → 8\\d\\d µs\\) — .*");
 	}
 
 	@Test
 	void aRoundWithoutSamplesJudgesNothing() {
-		assertThat(EngineWarmup.falling(List.of(Double.NaN, 300.0))).isFalse();
-		assertThat(EngineWarmup.falling(List.of(300.0, Double.NaN))).isFalse();
-		assertThat(EngineWarmup.falling(List.of(300.0))).isTrue();
-		assertThat(EngineWarmup.falling(List.of(400.0, 300.0, 290.0))).isFalse();
-		assertThat(EngineWarmup.falling(List.of(400.0, 300.0, 260.0))).isTrue();
+		assertThat(GeneratorWarmup.falling(List.of(Double.NaN, 300.0))).isFalse();
+		assertThat(GeneratorWarmup.falling(List.of(300.0, Double.NaN))).isFalse();
+		assertThat(GeneratorWarmup.falling(List.of(300.0))).isTrue();
+		assertThat(GeneratorWarmup.falling(List.of(400.0, 300.0, 290.0))).isFalse();
+		assertThat(GeneratorWarmup.falling(List.of(400.0, 300.0, 260.0))).isTrue();
 	}
 
 	@Test
@@ -246,7 +246,7 @@ class LatencyPhaseTests {
 	}
 
 	@Test
-	void withRateTheStartOfRunFigureIsTheWindowsThePhaseRunsAndTheEnginesColdStart() {
+	void withRateTheStartOfRunFigureIsTheWindowsThePhaseRunsAndTheGeneratorsColdStart() {
 		Settings at200 = TestSettings.bench()
 			.rate(200)
 			.latencyRepetitions(3)
@@ -256,7 +256,7 @@ class LatencyPhaseTests {
 		run(at200, 200);
 		double ran = windowSeconds.stream().mapToDouble(s -> s + LatencyPhase.WINDOW_OVERHEAD_SECONDS).sum();
 		assertThat(LatencyPhase.plannedSeconds(at200, new LatencyPlan(LatencyPlan.DEFAULT_LEVELS, 99), 3))
-			.isEqualTo(Math.round(LatencyPhase.ENGINE_START_SECONDS + ran));
+			.isEqualTo(Math.round(LatencyPhase.GENERATOR_START_SECONDS + ran));
 	}
 
 	@Test
@@ -267,7 +267,7 @@ class LatencyPhaseTests {
 	}
 
 	@Test
-	void anEngineFailureBecomesAnEmptyWindowNamed() {
+	void aGeneratorFailureBecomesAnEmptyWindowNamed() {
 		LatencyPhase phase = new LatencyPhase(settings(true, 0), new LatencyPlan(new double[] { 1 }, 99),
 				(target, request, rate, seconds) -> {
 					throw new IllegalStateException("connection refused");

@@ -19,7 +19,7 @@ class HistogramLogTests {
 	@Test
 	void everyWindowIsAnIntervalWithItsTagTimesAndResponseTimes() throws Exception {
 		Path file = dir.resolve("gateway-latency.hlog");
-		try (HistogramLog log = HistogramLog.create(file, "gateway: test engine")) {
+		try (HistogramLog log = HistogramLog.create(file, "gateway: test generator")) {
 			log.append(LatencyWindows.window(1_800_000_000_000L, 2000, 250_000, 1000), HistogramLog.rateTag(1378));
 			log.append(LatencyWindows.window(1_800_000_002_100L, 2000, 900_000, 10), HistogramLog.rateTag(1378));
 			log.append(LatencyWindows.window(0, 0, 1, 1), "rate-1"); // never started:
@@ -27,7 +27,7 @@ class HistogramLogTests {
 			log.append(LatencyWindows.window(1_800_000_004_200L, 4000, 400_000, 500), HistogramLog.rateTag(333.33));
 			log.append(LatencyWindows.window(1_800_000_008_300L, 1000, 300_000, 7), null);
 		}
-		assertThat(Files.readString(file)).startsWith("#gateway: test engine");
+		assertThat(Files.readString(file)).startsWith("#gateway: test generator");
 		List<EncodableHistogram> read = LatencyWindows.read(file);
 		assertThat(read).hasSize(4);
 		assertThat(read).extracting(EncodableHistogram::getTag)

@@ -15,10 +15,10 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
 /**
- * A small HTTP/1.1 keep-alive server for the engine's tests: a thread per connection,
- * TCP_NODELAY (the JDK's own server waits for delayed ACKs unless a JVM-wide flag is set
- * before its first use), a fixed status and delay, the paths it saw and when requests
- * came.
+ * A small HTTP/1.1 keep-alive server for the latency generator's tests: a thread per
+ * connection, TCP_NODELAY (the JDK's own server waits for delayed ACKs unless a JVM-wide
+ * flag is set before its first use), a fixed status and delay, the paths it saw and when
+ * requests came.
  */
 final class KeepAliveServer implements AutoCloseable {
 

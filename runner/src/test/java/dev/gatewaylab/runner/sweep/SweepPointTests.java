@@ -19,8 +19,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A sweep level measured by the latency engine: its µs figures and the ms ones rounded
- * from them; the whole-ms p99 of either engine only from the samples a p99 needs.
+ * A sweep level measured by the latency generator: its µs figures and the ms ones rounded
+ * from them; the whole-ms p99 of either JMeter or the generator only from the samples a
+ * p99 needs.
  */
 class SweepPointTests {
 
@@ -40,11 +41,11 @@ class SweepPointTests {
 		assertThat(p.p99Ms()).isZero();
 		assertThat(p.maxMs()).isEqualTo(2);
 		assertThat(p.successRate()).isCloseTo(99.9, within(1e-9));
-		assertThat(p.engine()).startsWith("latency engine");
+		assertThat(p.measuredBy()).startsWith("latency generator");
 	}
 
 	@Test
-	void theWholeMsP99FollowsTheSampleRuleOnTheLatencyEngine() {
+	void theWholeMsP99FollowsTheSampleRuleOnTheLatencyGenerator() {
 		SweepResult.Point few = Sweep.point(gateway(), 1, window(999));
 		assertThat(few.p50Us()).isNotNull();
 		assertThat(few.p99Us()).isNull();

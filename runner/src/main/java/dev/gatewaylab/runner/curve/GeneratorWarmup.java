@@ -5,18 +5,18 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The engine's warm-up: rounds of one discarded {@value #WINDOW_SECONDS} s window per
- * target at the answer rate, at least {@value #MIN_ROUNDS}, until no target's p50 is
- * still falling ({@value #STILL_FALLING_PERCENT} %), at most {@value #MAX_ROUNDS}. Per
- * target, its p50 in µs per round (NaN: no samples).
+ * The latency generator's warm-up: rounds of one discarded {@value #WINDOW_SECONDS} s
+ * window per target at the answer rate, at least {@value #MIN_ROUNDS}, until no target's
+ * p50 is still falling ({@value #STILL_FALLING_PERCENT} %), at most {@value #MAX_ROUNDS}.
+ * Per target, its p50 in µs per round (NaN: no samples).
  */
-record EngineWarmup(Map<String, List<Double>> p50Us) {
+record GeneratorWarmup(Map<String, List<Double>> p50Us) {
 
 	/** Seconds of a discarded warm-up window. */
 	static final double WINDOW_SECONDS = 1;
 
 	/**
-	 * Warm-up rounds at least. The engine's code runs in the runner's JVM and is first
+	 * Warm-up rounds at least. The generator's code runs in the runner's JVM and is first
 	 * used in this phase, and the targets meet an open-model load on fresh connections:
 	 * in the first round of 1 s per target at 3,634 req/s the gateway's p50 was 9.6 ms,
 	 * in the second 0.80, in the third 0.58, then 0.54. With one round only, the first
@@ -30,7 +30,7 @@ record EngineWarmup(Map<String, List<Double>> p50Us) {
 
 	/**
 	 * A target's p50 is still falling while its last round's is more than this share, in
-	 * %, below the best of its earlier rounds; the engine is warm when no target's is.
+	 * %, below the best of its earlier rounds; the generator is warm when no target's is.
 	 * Window-to-window, a warm target's p50 moves by up to ≈ 10 %.
 	 */
 	static final double STILL_FALLING_PERCENT = 10;
