@@ -28,8 +28,9 @@ public final class RunnerCommand implements Runnable {
 		try {
 			code = execute(System.out, System.err, args);
 		}
-		catch (Error e) { // picocli passes Errors through; exit anyway (RMI threads would
-							// keep the JVM alive)
+		catch (Error e) {
+			// picocli passes Errors through;
+			// exit anyway (RMI threads would keep the JVM alive)
 			System.err.println("error: " + e);
 			e.printStackTrace();
 			code = 1;

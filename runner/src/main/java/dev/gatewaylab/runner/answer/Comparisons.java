@@ -53,8 +53,8 @@ final class Comparisons {
 		}
 		List<int[]> pairs = new ArrayList<>();
 		for (int j = 1; j < results.size(); j++) {
-			// a variant relative to the baseline, or the gateway (first) relative to each
-			// other target
+			// a variant relative to the baseline,
+			// or the gateway (first) relative to each other target
 			pairs.add(experiment ? new int[] { 0, j } : new int[] { j, 0 });
 		}
 		for (int[] p : pairs) {

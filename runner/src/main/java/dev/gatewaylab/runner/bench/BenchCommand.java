@@ -109,18 +109,18 @@ public final class BenchCommand implements Callable<Integer> {
 		Path labHome = TargetOptions.labHome();
 		Catalog catalog = Catalog.load(labHome);
 		Map<String, String> props = target.properties();
-		// Many short interleaved repetitions: their pairs sit close in time, and the
-		// interval narrows with their
-		// number; an experiment restarts and warms a JVM per repetition and variant, so
-		// it takes fewer, longer ones.
+		// Many short interleaved repetitions: their pairs sit close in time,
+		// and the interval narrows with their number;
+		// an experiment restarts and warms a JVM per repetition and variant,
+		// so it takes fewer, longer ones.
 		Experiment e = experiment == null ? null : Experiment.named(experiment, labHome).select(variants);
 		int reps = LoadOptions.positive("--repetitions", repetitions, quick ? 2 : e != null ? 5 : 8);
 		int dur = load
 			.duration(intProp(props, "duration", e != null ? e.defaultDurationSeconds(quick) : quick ? 2 : 3));
 		int warm = load.warmup(quick ? 2 : 5);
 		int warmMax = load.warmupMax(120);
-		// an experiment compares variants by closed-model throughput only: no equal-load
-		// phase
+		// an experiment compares variants by closed-model throughput only:
+		// no equal-load phase
 		int latencyReps = LoadOptions.nonNegative("--latency-repetitions", latencyRepetitions,
 				experiment != null ? 0 : quick ? 1 : 5);
 		latencyPlan = parseLatencyPlan();
@@ -136,8 +136,8 @@ public final class BenchCommand implements Callable<Integer> {
 		chosen = null;
 		if (e != null) {
 			chosen = e;
-			e.properties().forEach(props::putIfAbsent); // the variants' plan properties;
-														// -J wins
+			// the variants' plan properties; -J wins
+			e.properties().forEach(props::putIfAbsent);
 			LabScript.require("--experiment " + experiment + " (it restarts " + e.service() + " per variant)",
 					"./lab bench --experiment " + experiment);
 			targets = e.targets(kind -> target.ofKind(catalog, kind, plans));
@@ -153,8 +153,8 @@ public final class BenchCommand implements Callable<Integer> {
 		}
 		Settings settings = new Settings(reps, dur, warm, warmMax, thr, r, open, latencyReps, rampup, targets, props,
 				labHome, target.resultsRoot(labHome), target.metricsPort(), target.remote(), quick, experiment,
-				// a switchback's JTL holds both arms: JMeter's dashboard of it would mix
-				// them (and take minutes)
+				// a switchback's JTL holds both arms:
+				// JMeter's dashboard of it would mix them (and take minutes)
 				dashboard != null ? dashboard : !quick && (e == null || e.toggle() == null), catalog);
 		if (e != null && e.toggle() != null && !settings.remoteHosts().isEmpty()) {
 			throw new LabException(

@@ -241,8 +241,8 @@ public final class LatencyPhase {
 			left = after;
 			boolean roundEnds = w.discarded()
 					&& (i + 1 == schedule.size() || schedule.get(i + 1).warmupRound() != w.warmupRound());
-			// the first rounds are in the schedule; a later one only while a p50 still
-			// falls
+			// the first rounds are in the schedule;
+			// a later one only while a p50 still falls
 			if (roundEnds && w.warmupRound() >= GeneratorWarmup.MIN_ROUNDS
 					&& w.warmupRound() < GeneratorWarmup.MAX_ROUNDS && !warmup.stillFalling().isEmpty()) {
 				List<Planned> more = warmupRound(measured, answerRate, w.warmupRound() + 1);

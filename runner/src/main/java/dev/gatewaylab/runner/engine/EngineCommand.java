@@ -79,8 +79,8 @@ public final class EngineCommand implements Callable<Integer> {
 		List<String> args = new ArrayList<>(
 				List.of("-s", "-j", log.toString(), "-Jserver_port=" + port, "-Jserver.rmi.localport=" + local));
 		Rmi.properties(keystore).forEach((k, v) -> args.add("-J" + k + "=" + v));
-		new JMeter().start(args.toArray(String[]::new)); // as jmeter-server; returns once
-															// the engine is bound
+		// as jmeter-server; returns once the engine is bound
+		new JMeter().start(args.toArray(String[]::new));
 		String problem = new RemoteEngine(host + ":" + port, host, port).problem(Duration.ofSeconds(10));
 		if (problem != null) {
 			throw new LabException("jmeter-server did not start: " + problem, "see " + log);
@@ -88,8 +88,8 @@ public final class EngineCommand implements Callable<Integer> {
 		out.printf("engine ready: %s:%d (RMI registry), engine object on port %d, RMI %s; JMeter log %s%n", host, port,
 				local, keystore == null ? "without SSL" : "over SSL", log);
 		out.flush();
-		new CountDownLatch(1).await(); // serve until stopped (./lab engine stop sends
-										// SIGTERM)
+		// serve until stopped (./lab engine stop sends SIGTERM)
+		new CountDownLatch(1).await();
 		return 0;
 	}
 

@@ -237,8 +237,8 @@ public record Experiment(String name, String summary, String service, List<Strin
 						"use some of: " + String.join(",", variants.stream().map(Variant::name).toList()));
 			}
 		}
-		// A baseline variant is always kept; with a toggle every variant is its own
-		// baseline.
+		// A baseline variant is always kept;
+		// with a toggle every variant is its own baseline.
 		List<Variant> kept = new ArrayList<>(toggle == null ? List.of(variants.get(0)) : List.of());
 		variants.stream().skip(toggle == null ? 1 : 0).filter(v -> wanted.contains(v.name())).forEach(kept::add);
 		return new Experiment(name, summary, service, kinds, plan, openRate, tolerance, kept, toggle);

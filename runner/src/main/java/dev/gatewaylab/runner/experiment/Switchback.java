@@ -131,8 +131,8 @@ public final class Switchback {
 		}, "lab-switchback");
 		scheduler.setDaemon(true);
 		scheduler.start();
-		// The run covers the prelude (2 L), the measured seconds and a margin for the
-		// engine's start.
+		// The run covers the prelude (2 L),
+		// the measured seconds and a margin for the engine's start.
 		int runSeconds = (int) Math.ceil(2 * l + seconds) + 5;
 		try {
 			load.run(t, runSeconds, threads, jtl, r -> firstSample.countDown());

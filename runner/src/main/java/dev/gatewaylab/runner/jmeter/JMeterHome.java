@@ -57,8 +57,8 @@ public final class JMeterHome {
 					props.load(in);
 				}
 			}
-			// Start time stamps are what the reports (and the dashboard) expect to bucket
-			// by.
+			// Start time stamps are what the reports
+			// (and the dashboard) expect to bucket by.
 			props.setProperty("sampleresult.timestamp.start", "true");
 			props.setProperty("jmeter.save.saveservice.output_format", "csv");
 			props.setProperty("jmeter.save.saveservice.print_field_names", "true");

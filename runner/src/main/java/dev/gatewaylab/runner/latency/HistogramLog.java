@@ -79,8 +79,8 @@ public final class HistogramLog implements AutoCloseable {
 			writer.outputLegend();
 			started = true;
 		}
-		// the window's own histogram stays untagged: the copy carries the tag, the line
-		// the times
+		// the window's own histogram stays untagged:
+		// the copy carries the tag, the line the times
 		Histogram tagged = h.copy();
 		tagged.setTag(tag);
 		writer.outputIntervalHistogram((h.getStartTimeStamp() - writer.getBaseTime()) / 1000.0,

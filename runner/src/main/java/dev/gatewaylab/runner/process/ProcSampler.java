@@ -16,8 +16,8 @@ import java.util.concurrent.TimeUnit;
  */
 public final class ProcSampler implements AutoCloseable {
 
-	private static final double CLK_TCK = 100.0; // USER_HZ; 100 on every mainstream Linux
-													// build
+	// USER_HZ; 100 on every mainstream Linux build
+	private static final double CLK_TCK = 100.0;
 
 	private final Map<String, Long> pids;
 

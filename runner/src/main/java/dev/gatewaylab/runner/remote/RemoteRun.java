@@ -89,9 +89,8 @@ public final class RemoteRun {
 		List<String> names = engines.stream().map(RemoteEngine::name).toList();
 		PrintStream stdout = System.out;
 		try {
-			System.setOut(new PrintStream(PrintStream.nullOutputStream())); // ClientJMeterEngine
-																			// prints RMI
-																			// refs
+			// ClientJMeterEngine prints RMI refs
+			System.setOut(new PrintStream(PrintStream.nullOutputStream()));
 			runner.init(new ArrayList<>(names), tree);
 		}
 		catch (RuntimeException | Error e) {

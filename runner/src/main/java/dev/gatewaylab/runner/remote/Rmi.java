@@ -43,11 +43,11 @@ public record Rmi(Path keystore, String hostname, int callbackPort) {
 	public void apply(List<RemoteEngine> engines) {
 		properties(keystore).forEach(JMeterUtils::setProperty);
 		if (JMeterUtils.getProperty("time_threshold") == null) {
-			// JMeter's default sender (StrippedBatch) sends 100 samples or 60 s at a
-			// time: at least once a second
-			// instead, for the progress line and the live metrics. Not an Asynch mode: it
-			// reports the test's end
-			// before its queue is drained, and the last samples miss the JTL.
+			// JMeter's default sender (StrippedBatch) sends 100 samples
+			// or 60 s at a time: at least once a second instead,
+			// for the progress line and the live metrics. Not an Asynch mode:
+			// it reports the test's end before its queue is drained,
+			// and the last samples miss the JTL.
 			JMeterUtils.setProperty("time_threshold", "1000");
 		}
 		if (callbackPort > 0) {
@@ -61,8 +61,8 @@ public record Rmi(Path keystore, String hostname, int callbackPort) {
 			System.setProperty("java.rmi.server.hostname", "127.0.0.1");
 		}
 		if (callbackPort > 0) {
-			CallbackPorts.holdForRunner(callbackPort); // after the host name: the ports'
-														// endpoint keeps it
+			// after the host name: the ports' endpoint keeps it
+			CallbackPorts.holdForRunner(callbackPort);
 		}
 	}
 }

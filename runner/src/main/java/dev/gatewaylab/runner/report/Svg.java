@@ -112,8 +112,9 @@ public final class Svg {
 		double minX = xs != null ? xs[0] : 0;
 		StringBuilder sb = open(title);
 		axisY(sb, maxY, yUnit);
-		if (maxX > minX) { // x ticks on round values too (1, 2, 2.5 or 5 × 10^k), at
-							// their true positions
+		if (maxX > minX) {
+			// x ticks on round values too (1, 2, 2.5 or 5 × 10^k),
+			// at their true positions
 			double step = roundStep((maxX - minX) / 4);
 			for (double xv = Math.ceil(minX / step - 1e-9) * step; xv <= maxX + 1e-9; xv += step) {
 				double px = L + (W - L - R) * (xv - minX) / (maxX - minX);

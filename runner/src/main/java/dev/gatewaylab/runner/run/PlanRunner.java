@@ -143,9 +143,9 @@ public final class PlanRunner {
 		try {
 			long deadline = System.nanoTime() + maxWait.toNanos();
 			if (openEnd != null && awaitOpenEnd(end, deadline, openEnd)) {
-				// Every arrival answered: end the schedule's tail. Each group cancels its
-				// arrival scheduler and shuts its (idle) pool down; the engine then ends
-				// as after a complete schedule.
+				// Every arrival answered: end the schedule's tail. Each group
+				// cancels its arrival scheduler and shuts its (idle) pool down;
+				// the engine then ends as after a complete schedule.
 				openGroups.getSearchResults().forEach(OpenModelThreadGroup::tellThreadsToStop);
 			}
 			if (!end.awaitLocal(Duration.ofNanos(Math.max(0, deadline - System.nanoTime())))) {

@@ -62,8 +62,8 @@ class AnswerTests {
 		assertThat(Answer.openExperimentSentence("virtual-threads", 600, results)).startsWith(
 				"Virtual-threads experiment at 600 req/s (open model), p99 / errors: platform-direct 800 ms / 0.00 %")
 			.endsWith("the gateway adds at p99: platform +100 ms, virtual +3,010 ms.");
-		// a variant whose samples could not support a p99: said so, and nothing added for
-		// it
+		// a variant whose samples could not support a p99:
+		// said so, and nothing added for it
 		List<TargetResult> few = List.of(open("platform-direct", 800L, 100), open("platform-gateway", null, 100));
 		assertThat(Answer.openExperimentSentence("virtual-threads", 600, few))
 			.contains("platform-gateway p99 not resolved (100 samples) / 0.00 %")

@@ -69,8 +69,8 @@ class EmbeddedBenchTests {
 			assertThat(run.has("settings")).isTrue();
 			assertThat(run.get("environment").get("cores").asInt()).isPositive();
 			assertThat(run.get("repetitions")).hasSize(4);
-			// Alternating order: A B in odd repetitions, B A in even ones, so a drift
-			// cannot favour one target.
+			// Alternating order: A B in odd repetitions, B A in even ones,
+			// so a drift cannot favour one target.
 			List<String> order = new ArrayList<>();
 			run.get("repetitions").forEach(r -> order.add(r.get("target").asText() + r.get("rep").asInt()));
 			assertThat(order).containsExactly("direct1", "monolith1", "monolith2", "direct2");
@@ -79,8 +79,7 @@ class EmbeddedBenchTests {
 			assertThat(latency.get("answer_rate").asDouble()).isEqualTo(500);
 			assertThat(latency.get("levels")).hasSize(2);
 			// the answer rate: 2 repetitions at 500 req/s, each window the 1,000 samples
-			// a
-			// p99 needs and the 10 % margin: 3 s, not --duration's 2
+			// a p99 needs and the 10 % margin: 3 s, not --duration's 2
 			JsonNode point = latency.get("levels").get(1).get("targets").get("direct");
 			assertThat(point.get("samples").asLong()).isBetween(2_250L, 3_300L);
 			assertThat(point.get("windows").asInt()).isEqualTo(2);
@@ -106,8 +105,8 @@ class EmbeddedBenchTests {
 				assertThat(left.map(p -> p.getFileName().toString())).containsExactlyInAnyOrder("direct", "monolith");
 			}
 
-			// Independent aggregate from the raw JTLs: plain split (no quoted fields from
-			// this server).
+			// Independent aggregate from the raw JTLs:
+			// plain split (no quoted fields from this server).
 			List<Long> elapsed = new ArrayList<>();
 			long ok = 0;
 			for (int rep = 1; rep <= 2; rep++) {
@@ -129,8 +128,8 @@ class EmbeddedBenchTests {
 					org.assertj.core.data.Offset.offset(1e-9));
 			assertThat(direct.get("min_ms").asLong()).isEqualTo(elapsed.get(0));
 			assertThat(direct.get("max_ms").asLong()).isEqualTo(elapsed.get(n - 1));
-			// the p99 as the raw JTL gives it, where the samples can support one; null
-			// where not
+			// the p99 as the raw JTL gives it, where the samples can support one;
+			// null where not
 			if (n >= Percentiles.minSamples(99)) {
 				assertThat(direct.get("p99_ms").asLong()).isEqualTo(elapsed.get((int) Math.ceil(0.99 * n) - 1));
 			}
@@ -169,8 +168,8 @@ class EmbeddedBenchTests {
 				Thread.currentThread().interrupt();
 				return last;
 			}
-			java.util.concurrent.locks.LockSupport.parkNanos(Duration.ofMillis(100).toNanos()); // poll
-																								// interval
+			// poll interval
+			java.util.concurrent.locks.LockSupport.parkNanos(Duration.ofMillis(100).toNanos());
 		}
 		return last;
 	}

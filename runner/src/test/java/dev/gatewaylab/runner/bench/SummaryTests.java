@@ -23,22 +23,19 @@ class SummaryTests {
 
 	@Test
 	void cpuPerRequestIsTakenPerRepetitionThenAveragedWithItsInterval() {
-		// Three reps: gateway 7.0 / 7.2 / 6.8 CPU-s over 30,000 / 30,000 / 29,000
-		// requests.
+		// Three reps: gateway 7.0 / 7.2 / 6.8 CPU-s
+		// over 30,000 / 30,000 / 29,000 requests.
 		List<Map<String, ProcSampler.Usage>> usages = List.of(
 				Map.of("gateway", cpu(7.0), "machine", new ProcSampler.Usage(99, Double.NaN, -1)),
 				Map.of("gateway", cpu(7.2)), Map.of("gateway", cpu(6.8)));
 		Map<String, CpuCost> costs = Summary.cpuPerRequest(usages, new long[] { 30_000, 30_000, 29_000 });
 		assertThat(costs).containsOnlyKeys("gateway");
 		CpuCost g = costs.get("gateway");
-		assertThat(g.reps()).containsExactly(new double[] { 233.333, 240.0, 234.483 }, within(1e-3)); // 6.8e6
-																										// /
-																										// 29,000
-																										// =
-																										// 234.483
+		// 6.8e6 / 29,000 = 234.483
+		assertThat(g.reps()).containsExactly(new double[] { 233.333, 240.0, 234.483 }, within(1e-3));
 		assertThat(g.mean()).isCloseTo((233.3333 + 240.0 + 234.4828) / 3, within(1e-3));
-		// t(0.975, 2) = 4.3027; sd = 3.5638 -> half-width 4.3027 * 3.5638 / sqrt(3) =
-		// 8.853
+		// t(0.975, 2) = 4.3027;
+		// sd = 3.5638 -> half-width 4.3027 * 3.5638 / sqrt(3) = 8.853
 		assertThat(g.ci95()).isCloseTo(8.853, within(1e-2));
 	}
 

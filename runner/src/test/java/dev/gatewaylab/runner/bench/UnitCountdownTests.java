@@ -25,8 +25,9 @@ class UnitCountdownTests {
 			UnitCountdown c = new UnitCountdown(p, this.now::get, 3, 100, 20);
 			c.unitStarts();
 			assertThat(p.secondsLeft()).isEqualTo(300);
-			advance(150); // the warm-up ran to its cap: the plan's end is 150 s away, but
-							// this unit's measurement and two more units follow
+			// the warm-up ran to its cap: the plan's end is 150 s away,
+			// but this unit's measurement and two more units follow
+			advance(150);
 			assertThat(p.secondsLeft()).isEqualTo(20 + 2 * 100);
 			c.measurementStarts();
 			assertThat(p.secondsLeft()).isEqualTo(220);

@@ -74,8 +74,7 @@ class LatencyCurveTests {
 		assertThat(flat.kneeRate()).isNull();
 		assertThat(LatencyReport.knee(flat)).isEqualTo("No knee up to 1,600 req/s (the highest rate measured).");
 		// one slow window at 1,000 req/s (added p99 2,100 µs), back to 1,100 at 1,300:
-		// the
-		// knee is where the hop departs for good
+		// the knee is where the hop departs for good
 		LatencyResult spike = LatencyCurve.of(measured(Map.of(500.0, new long[] { 400, 1500 }, 1000.0,
 				new long[] { 410, 2800 }, 1300.0, new long[] { 420, 1800 }, 1600.0, new long[] { 450, 9000 }), 1),
 				"generator");

@@ -24,8 +24,8 @@ class LatencyLogsTests {
 	void eachTargetsWindowsInTheOrderTheyRanTaggedWithTheirRate() throws Exception {
 		long t0 = 1_800_000_000_000L;
 		Map<Double, Map<String, LatencyPhase.Windows>> byRate = new TreeMap<>();
-		// the answer rate's repetitions interleave the targets, the curve comes after; a
-		// target's windows as the phase holds them need not be in time order
+		// the answer rate's repetitions interleave the targets, the curve comes after;
+		// a target's windows as the phase holds them need not be in time order
 		byRate.put(1000.0, Map.of("gateway", windows(window(t0 + 4200, 310), window(t0, 300)), "direct",
 				windows(window(t0 + 2100, 150), window(t0 + 6300, 160))));
 		byRate.put(2000.0,

@@ -117,15 +117,15 @@ class LatencyPhaseTests {
 	void everyTargetAtTheAnswerRateInAlternatingOrderThenTheHopAtTheOtherRates() {
 		LatencyPhase.Measured m = run(settings(false, 5));
 		assertThat(calls).containsExactly(
-				// the generator's warm-up, discarded: two rounds of 1 s per target (the
-				// p50 fell)
+				// the generator's warm-up, discarded:
+				// two rounds of 1 s per target (the p50 fell)
 				"gateway@1000/1.0", "direct@1000/1.0", "monolith@1000/1.0", "gateway@1000/1.0", "direct@1000/1.0",
 				"monolith@1000/1.0",
 				// the answer rate: 3 interleaved repetitions of 2 s
 				"gateway@1000/2.0", "direct@1000/2.0", "monolith@1000/2.0", "monolith@1000/2.0", "direct@1000/2.0",
 				"gateway@1000/2.0", "gateway@1000/2.0", "direct@1000/2.0", "monolith@1000/2.0",
-				// the curve: gateway and direct, windows for 10,000 samples within [2, 4]
-				// s
+				// the curve: gateway and direct,
+				// windows for 10,000 samples within [2, 4] s
 				"gateway@2000/4.0", "direct@2000/4.0", "direct@3000/4.0", "gateway@3000/4.0", "gateway@4000/3.0",
 				"direct@4000/3.0");
 		assertThat(m.byRate().keySet()).containsExactly(1000.0, 2000.0, 3000.0, 4000.0);
@@ -179,8 +179,8 @@ class LatencyPhaseTests {
 		assertThat(calls.get(12)).isEqualTo("gateway@1000/2.0");
 		assertThat(LatencyCurve.problems(m)).singleElement()
 			.asString()
-			// the last two rounds' p50 of the target still falling, as the
-			// histogram resolves them (2 significant digits)
+			// the last two rounds' p50 of the target still falling,
+			// as the histogram resolves them (2 significant digits)
 			.matches(
 					"latency generator: after 4 warm-up rounds the p50 was still falling \\(gateway 1,1\\d\\d → 8\\d\\d µs\\) — .*");
 	}
@@ -202,8 +202,8 @@ class LatencyPhaseTests {
 	@Test
 	void atLowRatesAWindowLastsLongEnoughForTheThousandSamplesAP99NeedsUpToTenSeconds() {
 		run(settings(false, 0), 200, LEVELS_AROUND);
-		// the answer rate: 1,000 samples and a 10 % margin at 200 req/s take 5.5 s, so 6
-		// (the usual window is 2 s)
+		// the answer rate: 1,000 samples and a 10 % margin at 200 req/s take 5.5 s,
+		// so 6 (the usual window is 2 s)
 		assertThat(calls).filteredOn(c -> c.contains("@200/")).hasSize(9).allMatch(c -> c.endsWith("/6.0"));
 		// the curve: 100 req/s would need 11 s, capped at 10; 260 req/s 4.2 s, so 5;
 		// 320 req/s fits the usual 4 s
@@ -212,8 +212,8 @@ class LatencyPhaseTests {
 					"gateway@320/4.0", "direct@320/4.0");
 		calls.clear();
 		run(settings(false, 0), 40, LEVELS_AROUND);
-		// 1,100 samples at 40 req/s would take 27.5 s: capped at 10 (that point prints no
-		// p99)
+		// 1,100 samples at 40 req/s would take 27.5 s:
+		// capped at 10 (that point prints no p99)
 		assertThat(calls).filteredOn(c -> c.contains("@40/")).allMatch(c -> c.endsWith("/10.0"));
 	}
 

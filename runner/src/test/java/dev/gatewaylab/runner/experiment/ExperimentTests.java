@@ -118,8 +118,8 @@ class ExperimentTests {
 			.containsEntry("MANAGEMENT_ENDPOINTS_WEB_EXPOSURE_INCLUDE", "health,info,prometheus,denylist");
 		assertThat(targets).as("the gateway's default JVM options: the list is mapped, off the heap")
 			.allSatisfy(t -> assertThat(t.restartEnv()).doesNotContainKey("GATEWAY_JAVA_OPTS"));
-		// allowed clients of the largest list in play (allowed by 30 M is allowed by its
-		// first 3 M rules too)
+		// allowed clients of the largest list in play (allowed by 30 M is allowed
+		// by its first 3 M rules too)
 		assertThat(e.properties()).containsEntry("traffic", "allowed")
 			.containsEntry("clients", lab.resolve(".lab/deny-list/30m/client-ips.csv").toString());
 		assertThat(e.select("3m").properties()).containsEntry("clients",

@@ -37,8 +37,8 @@ class RestartsTests {
 		restarts.switchTo(a, 1);
 		restarts.switchTo(aToo, 1); // same variant, same repetition: no restart
 		restarts.switchTo(b, 1);
-		restarts.switchTo(b, 2); // alternating order: b again first in repetition 2 — a
-									// cold JVM all the same
+		// alternating order: b again first in repetition 2 — a cold JVM all the same
+		restarts.switchTo(b, 2);
 		restarts.switchTo(a, 2);
 		restarts.restoreDefault();
 

@@ -17,12 +17,12 @@ class SwitchbackTests {
 
 	@Test
 	void theScheduleGivesBothArmsTheSameTimeAndBalancesALinearDrift() {
-		// 20 s: on [0,2.5) off [2.5,7.5) on [7.5,12.5) off [12.5,17.5) on [17.5,20) — A B
-		// B A A B B A
+		// 20 s: on [0,2.5) off [2.5,7.5) on [7.5,12.5) off [12.5,17.5) on [17.5,20) —
+		// A B B A A B B A
 		assertThat(Switchback.segmentSeconds(20)).isEqualTo(2.5);
 		assertThat(Switchback.switchOffsets(20)).containsExactly(2.5, 7.5, 12.5, 17.5);
-		// short runs still get both arms in the same pattern: 2 s → on [0,0.5) off
-		// [0.5,1.5) on [1.5,2)
+		// short runs still get both arms in the same pattern:
+		// 2 s → on [0,0.5) off [0.5,1.5) on [1.5,2)
 		assertThat(Switchback.switchOffsets(2)).containsExactly(0.5, 1.5);
 		assertThat(Switchback.segmentSeconds(40)).isEqualTo(2.0);
 		for (int seconds : new int[] { 2, 4, 8, 12, 20, 40 }) {
@@ -86,8 +86,8 @@ class SwitchbackTests {
 		assertThat(r.off().samples().samples()).isEqualTo(1000);
 		assertThat(r.off().samples().failures()).isEqualTo(1);
 		assertThat(r.off().samples().tps()).isEqualTo(500.0);
-		// gateway CPU: on 60 + 60 ticks = 1.2 s over 900 requests; off 100 ticks = 1.0 s
-		// over 1,000
+		// gateway CPU: on 60 + 60 ticks = 1.2 s over 900 requests;
+		// off 100 ticks = 1.0 s over 1,000
 		assertThat(r.on().usage().get("gateway").microsPerRequest(900)).isCloseTo(1333.3, within(0.1));
 		assertThat(r.off().usage().get("gateway").microsPerRequest(1000)).isCloseTo(1000.0, within(1e-9));
 		assertThat(r.on().usage().get("gateway").cpuPercent()).isCloseTo(60.0, within(1e-9));
@@ -98,8 +98,8 @@ class SwitchbackTests {
 
 	@Test
 	void theArmInForceIsTheOneOfTheLastSwitchThatHadTakenEffect() {
-		// measured 1000–4000; a switch asked for at 2000 took effect at 2030; another
-		// asked at 3000 applied at 3010
+		// measured 1000–4000; a switch asked for at 2000 took effect at 2030;
+		// another asked at 3000 applied at 3010
 		List<Boundary> b = List.of(new Boundary(1000, true, Map.of(), null),
 				new Boundary(2000, 2030, false, Map.of(), null, Map.of(), null),
 				new Boundary(3000, 3010, true, Map.of(), null, Map.of(), null),

@@ -22,8 +22,8 @@ class HistogramLogTests {
 		try (HistogramLog log = HistogramLog.create(file, "gateway: test generator")) {
 			log.append(LatencyWindows.window(1_800_000_000_000L, 2000, 250_000, 1000), HistogramLog.rateTag(1378));
 			log.append(LatencyWindows.window(1_800_000_002_100L, 2000, 900_000, 10), HistogramLog.rateTag(1378));
-			log.append(LatencyWindows.window(0, 0, 1, 1), "rate-1"); // never started:
-																		// left out
+			// never started: left out
+			log.append(LatencyWindows.window(0, 0, 1, 1), "rate-1");
 			log.append(LatencyWindows.window(1_800_000_004_200L, 4000, 400_000, 500), HistogramLog.rateTag(333.33));
 			log.append(LatencyWindows.window(1_800_000_008_300L, 1000, 300_000, 7), null);
 		}

@@ -39,8 +39,8 @@ class OpenLoadTests {
 		assertThat(w.ok()).isEqualTo(w.requests());
 		assertThat(w.successRate()).isEqualTo(100.0);
 		assertThat(w.histogram().getTotalCount()).isEqualTo(w.responses());
-		// nanoseconds, not whole milliseconds: a loopback answer takes well under 1 ms
-		// at p50 and is not a multiple of 1 ms
+		// nanoseconds, not whole milliseconds:
+		// a loopback answer takes well under 1 ms at p50 and is not a multiple of 1 ms
 		long p50 = w.histogram().getValueAtPercentile(50);
 		assertThat(p50).isGreaterThan(1_000).isLessThan(50_000_000);
 		assertThat(p50 % 1_000_000).isNotZero();
@@ -49,9 +49,9 @@ class OpenLoadTests {
 
 	@Test
 	void poissonArrivalsComeInBurstsAndUniformOnesEvenlySpaced() {
-		// 100/s: a mean gap of 10 ms. Exponential gaps are shorter than a quarter of the
-		// mean 22 % of the time (1 − e^−0.25); evenly spaced ones only when a late timer
-		// fires two arrivals together.
+		// 100/s: a mean gap of 10 ms. Exponential gaps are shorter
+		// than a quarter of the mean 22 % of the time (1 − e^−0.25);
+		// evenly spaced ones only when a late timer fires two arrivals together.
 		assertThat(shortGaps(OpenLoad.Arrivals.POISSON)).isGreaterThan(0.12);
 		assertThat(shortGaps(OpenLoad.Arrivals.UNIFORM)).isLessThan(0.08);
 	}
@@ -106,8 +106,8 @@ class OpenLoadTests {
 	void theClosedModelKeepsUsersBusyAndNoMore() {
 		server.delayMs = 20;
 		OpenLoad.Window w = OpenLoad.closed(base(), PlanRequest.parse("GET /x", 1, 1, 200), 4, 2);
-		// 4 users × 2 s ÷ ≥ 20 ms per request: at most 400 requests, and far more than
-		// one
+		// 4 users × 2 s ÷ ≥ 20 ms per request:
+		// at most 400 requests, and far more than one
 		assertThat(w.requests()).isBetween(40L, 400L);
 		assertThat(w.ok()).isEqualTo(w.requests());
 		assertThat(w.rate()).isCloseTo(w.responses() / 2.0, org.assertj.core.api.Assertions.within(0.01));

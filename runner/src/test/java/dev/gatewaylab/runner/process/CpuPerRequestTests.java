@@ -24,8 +24,8 @@ class CpuPerRequestTests {
 
 	@Test
 	void microsecondsPerRequestAreCpuSecondsOverRequests() {
-		// 730 ticks at USER_HZ 100 = 7.3 s of CPU; 31,000 requests meanwhile -> 235.48 µs
-		// per request.
+		// 730 ticks at USER_HZ 100 = 7.3 s of CPU;
+		// 31,000 requests meanwhile -> 235.48 µs per request.
 		double seconds = ProcSampler.cpuSeconds(ProcSampler.cpuTicksOf(STAT_BEFORE),
 				ProcSampler.cpuTicksOf(STAT_AFTER));
 		assertThat(seconds).isCloseTo(7.3, within(1e-9));

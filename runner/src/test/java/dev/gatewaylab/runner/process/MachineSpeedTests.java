@@ -11,8 +11,8 @@ class MachineSpeedTests {
 		double first = MachineSpeed.probeMillis();
 		double second = MachineSpeed.probeMillis();
 		assertThat(first).isPositive();
-		// the same machine a moment later: not a measurement target, only a sanity bound
-		// for a loaded CI box
+		// the same machine a moment later: not a measurement target,
+		// only a sanity bound for a loaded CI box
 		assertThat(MachineSpeed.spreadPercent(new double[] { first, second })).isLessThan(200);
 	}
 

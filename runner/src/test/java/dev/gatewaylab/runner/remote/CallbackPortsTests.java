@@ -92,8 +92,8 @@ class CallbackPortsTests {
 		try (CallbackPorts held = CallbackPorts.hold(base)) {
 			assertThat(listening(base + 1)).isTrue();
 			assertThat(listening(base + 2)).isTrue();
-			for (int run = 0; run < 3; run++) { // a plan run: JMeter exports on the port,
-												// then unexports
+			for (int run = 0; run < 3; run++) {
+				// a plan run: JMeter exports on the port, then unexports
 				CallbackImpl callback = new CallbackImpl();
 				UnicastRemoteObject.exportObject(callback, base + 2, null, null);
 				UnicastRemoteObject.unexportObject(callback, true);

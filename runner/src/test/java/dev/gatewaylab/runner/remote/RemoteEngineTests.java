@@ -20,8 +20,8 @@ class RemoteEngineTests {
 	@BeforeAll
 	static void rmiWithoutSsl() {
 		JMeterHome.init(TestHome.PATH);
-		Rmi.properties(null).forEach(JMeterUtils::setProperty); // as the runner does
-																// before any RMI
+		// as the runner does before any RMI
+		Rmi.properties(null).forEach(JMeterUtils::setProperty);
 	}
 
 	@Test
@@ -53,8 +53,8 @@ class RemoteEngineTests {
 			Thread accept = new Thread(() -> {
 				try {
 					while (true) {
-						held.add(s.accept()); // accept, never answer: a hung engine or a
-												// black-holing middlebox
+						// accept, never answer: a hung engine or a black-holing middlebox
+						held.add(s.accept());
 					}
 				}
 				catch (Exception e) {

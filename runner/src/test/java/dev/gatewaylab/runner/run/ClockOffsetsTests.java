@@ -11,8 +11,8 @@ class ClockOffsetsTests {
 	void theOffsetIsTheLargestLeadOfAnEnginesEndTimeOverItsArrival() {
 		ClockOffsets c = new ClockOffsets(List.of("127.0.0.2", "127.0.0.3:1199"));
 		long now = 1_700_000_000_000L;
-		// engine clock 5 s ahead: samples arrive 3, 800 and 0.4 s... after they ended
-		// (batching), on the runner's clock
+		// engine clock 5 s ahead: samples arrive 3, 800 and 0.4 s...
+		// after they ended (batching), on the runner's clock
 		c.sample("127.0.0.3:1199-tg 1-1", now + 5000, now + 3);
 		c.sample("127.0.0.3:1199-tg 1-2", now + 5000 + 200, now + 1000);
 		c.sample("127.0.0.3:1199-tg 1-1", now + 5000 + 1000, now + 1001);
@@ -33,8 +33,8 @@ class ClockOffsetsTests {
 		assertThat(c.offset("a")).isEqualTo(-2500L);
 		assertThat(c.offsets()).containsEntry("b", null);
 		assertThat(c.warnings()).singleElement().asString().contains("-2.5 s off");
-		c.sample("a-tg 1-1", 12_000, 12_200); // a better (shorter) delivery: the estimate
-												// tightens
+		// a better (shorter) delivery: the estimate tightens
+		c.sample("a-tg 1-1", 12_000, 12_200);
 		assertThat(c.offset("a")).isEqualTo(-200L);
 		assertThat(c.warnings()).isEmpty();
 	}

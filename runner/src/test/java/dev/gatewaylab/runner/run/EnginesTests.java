@@ -19,9 +19,8 @@ class EnginesTests {
 		assertThat(w).hasSize(1);
 		assertThat(w.get(0)).startsWith("engine c sent 500 samples, 51 % of the other engines' mean (975)");
 		assertThat(Engines.warnings(List.of(engine("a", 1000), engine("b", 800)), List.of())).isEmpty();
-		assertThat(Engines.warnings(List.of(engine("a", 1000), engine("b", 10)), List.of("b"))).isEmpty(); // said
-																											// as
-																											// lost
+		// said as lost
+		assertThat(Engines.warnings(List.of(engine("a", 1000), engine("b", 10)), List.of("b"))).isEmpty();
 		assertThat(Engines.warnings(List.of(engine("a", 1000)), List.of())).isEmpty();
 		assertThat(Engines.warnings(null, List.of())).isEmpty();
 	}

@@ -51,8 +51,8 @@ class SoakVerdictTests {
 
 	@Test
 	void smallAbsoluteChangesAreNotDriftEvenWhenLargeInPercent() {
-		// 10 → 14 fds is +40 % but 4 descriptors: one more connection open at the moment
-		// of sampling
+		// 10 → 14 fds is +40 % but 4 descriptors:
+		// one more connection open at the moment of sampling
 		List<SoakResult.Sample> s = List.of(sample(1, 2, 100, 5, 10, 20, 0), sample(2, 3, 110, 6.5, 14, 23, 0));
 		assertThat(Verdict.findings(s, totals(60_000, 0, 2, 3), LIMITS)).isEmpty();
 	}
@@ -84,9 +84,8 @@ class SoakVerdictTests {
 		for (int i = 0; i < 6; i++) {
 			Histogram h = new Histogram(3_600_000_000L, 3);
 			for (int n = 0; n < 1000; n++) {
-				h.recordValue(1000 * (n < 980 ? 5 : 10 + 10L * i)); // the slow 2 % gets
-																	// slower
-				// every interval
+				// the slow 2 % gets slower every interval
+				h.recordValue(1000 * (n < 980 ? 5 : 10 + 10L * i));
 			}
 			hs.add(h);
 			errors.add(i == 5 ? 2L : 0L);
@@ -94,8 +93,8 @@ class SoakVerdictTests {
 		SoakResult.Totals t = Intervals.totals(hs, errors);
 		assertThat(t.requests()).isEqualTo(6000);
 		assertThat(t.errors()).isEqualTo(2);
-		// pooled, the 99th percentile is the faster half of the slow 2 %: intervals 1–2 →
-		// 10 ms, 5–6 → 50 ms
+		// pooled, the 99th percentile is the faster half of the slow 2 %:
+		// intervals 1–2 → 10 ms, 5–6 → 50 ms
 		assertThat(t.p99FirstMs()).isCloseTo(10.0, within(0.02));
 		assertThat(t.p99LastMs()).isCloseTo(50.0, within(0.06));
 		assertThat(t.p99DriftPct()).isCloseTo(400.0, within(1.0));
@@ -109,8 +108,8 @@ class SoakVerdictTests {
 		for (int i = 0; i < 6; i++) {
 			Histogram h = new Histogram(3_600_000_000L, 3);
 			h.recordValueWithCount(5000, 290);
-			h.recordValueWithCount(1000 * (10 + 40L * i), 10); // a tail that grows, from
-																// too few samples
+			// a tail that grows, from too few samples
+			h.recordValueWithCount(1000 * (10 + 40L * i), 10);
 			hs.add(h);
 			errors.add(0L);
 		}

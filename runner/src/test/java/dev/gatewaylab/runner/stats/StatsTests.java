@@ -90,19 +90,15 @@ class StatsTests {
 
 	@Test
 	void risingTrendFlagsRepetitionsThatKeepClimbing() {
-		// The default bench on a 2-core machine before the adaptive warm-up: 457 -> 1058
-		// -> 2021 TPS.
+		// The default bench on a 2-core machine before the adaptive warm-up:
+		// 457 -> 1058 -> 2021 TPS.
 		assertThat(Stats.risingTrend(new double[] { 457, 1058, 2021 })).isTrue();
-		assertThat(Stats.risingTrend(new double[] { 1000, 1050, 1100 })).isFalse(); // rising,
-																					// but
-																					// only
-																					// 10
-																					// %
-		assertThat(Stats.risingTrend(new double[] { 1000, 1500, 1400 })).isFalse(); // not
-																					// monotonic
-		assertThat(Stats.risingTrend(new double[] { 500, 2000 })).isFalse(); // two points
-																				// are no
-																				// trend
+		// rising, but only 10 %
+		assertThat(Stats.risingTrend(new double[] { 1000, 1050, 1100 })).isFalse();
+		// not monotonic
+		assertThat(Stats.risingTrend(new double[] { 1000, 1500, 1400 })).isFalse();
+		// two points are no trend
+		assertThat(Stats.risingTrend(new double[] { 500, 2000 })).isFalse();
 	}
 
 }

@@ -30,8 +30,8 @@ class SteadyStateTests {
 
 	@Test
 	void stillCompilingKeepsWarmingEvenWhenThroughputLooksFlat() {
-		// TPS flat within 1 %, but the JIT spent 600 ms of a 5 s window (12 %): C2 is
-		// still at work.
+		// TPS flat within 1 %, but the JIT spent 600 ms of a 5 s window (12 %):
+		// C2 is still at work.
 		var v = SteadyState.judge(List.of(w(6000, 2000), w(6050, 600)), 10, 120);
 		assertThat(v.state()).isEqualTo(State.WARMING);
 		assertThat(v.reason()).startsWith("still compiling: JIT compile +600 ms").contains("12.0 % of wall time");
@@ -41,8 +41,8 @@ class SteadyStateTests {
 
 	@Test
 	void compileTimeIsAShareOfTheWallTimeSinceThePreviousReading() {
-		// Warmed in turn with two other targets: read every 15 s. 600 ms of JIT in 15 s
-		// is 4 %, not 12 %.
+		// Warmed in turn with two other targets: read every 15 s.
+		// 600 ms of JIT in 15 s is 4 %, not 12 %.
 		var still = SteadyState
 			.judge(List.of(new Window(5, 6000, 2000, "gateway", 15), new Window(5, 6050, 600, "gateway", 15)), 10, 120);
 		assertThat(still.reason()).contains("+600 ms in the last 15 s (4.0 % of wall time");
