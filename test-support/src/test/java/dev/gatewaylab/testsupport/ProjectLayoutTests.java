@@ -17,19 +17,22 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.entry;
 
 /**
  * Layout rules for every Java source of the repository (every module, main and test, and
- * the measurement programs under {@code bench/}): no file over 300 lines, and no cycle
- * between the project's packages ({@code dev.gatewaylab.*}) in the main sources, within a
- * module or across modules. The repository is read from {@code ..} (the module's parent);
- * build output, the lab's state and results are not sources.
+ * the measurement programs under {@code bench/}): no file over 300 lines; in the main
+ * sources, no package of more than 20 classes (Java files directly in its directory) and
+ * no cycle between the project's packages ({@code dev.gatewaylab.*}), within a module or
+ * across modules. The repository is read from {@code ..} (the module's parent); build
+ * output, the lab's state and results are not sources.
  */
 class ProjectLayoutTests {
 
 	static final int MAX_LINES = 300;
 
 	static final int MAX_LAB_LINES = 400;
+	static final int MAX_CLASSES = 20;
 
 	private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
 
@@ -54,6 +57,11 @@ class ProjectLayoutTests {
 	void theLabScriptStaysWithin400Lines() {
 		assertThat(readAllLines(ROOT.resolve("lab"))).as("lines of ./lab: move a part to lib/ as lib/services.sh is")
 			.hasSizeLessThanOrEqualTo(MAX_LAB_LINES);
+	}
+
+	@Test
+	void noMainPackageHoldsMoreThan20Classes() {
+		assertThat(crowded(ROOT)).as("split these by concern (packages and their class counts)").isEmpty();
 	}
 
 	@Test
@@ -107,6 +115,17 @@ class ProjectLayoutTests {
 			assertThat(cycles(packageDependencies(repo))).containsExactlyInAnyOrder("dev.gatewaylab.m.a",
 					"dev.gatewaylab.m.b");
 			assertThat(oversized(repo)).containsOnlyKeys(repo.relativize(c).toString());
+			Path big = repo.resolve("m/src/main/java/dev/gatewaylab/m/big");
+			for (int i = 0; i <= MAX_CLASSES; i++) {
+				write(big.resolve("B" + i + ".java"), "package dev.gatewaylab.m.big;\n");
+				write(repo.resolve("m/src/test/java/dev/gatewaylab/m/a/A" + i + "Tests.java"),
+						"package dev.gatewaylab.m.a;\n");
+			}
+			for (int i = 1; i < MAX_CLASSES; i++) {
+				write(a.resolveSibling("A" + i + ".java"), "package dev.gatewaylab.m.a;\n");
+			}
+			assertThat(crowded(repo)).as("main package a holds 20 classes; big 21; tests do not count")
+				.containsExactly(entry(repo.relativize(big).toString(), MAX_CLASSES + 1));
 			write(b, "package dev.gatewaylab.m.b;\n");
 			assertThat(cycles(packageDependencies(repo))).isEmpty();
 		}
@@ -129,6 +148,22 @@ class ProjectLayoutTests {
 			}
 		}
 		return over;
+	}
+
+	/**
+	 * Main-source packages of more than {@link #MAX_CLASSES} classes (Java files directly
+	 * in the package's directory), by directory relative to the repository, with their
+	 * count.
+	 */
+	static Map<String, Integer> crowded(Path repo) {
+		Map<String, Integer> classes = new TreeMap<>();
+		for (Path f : javaSources(repo)) {
+			if (f.toString().contains("/src/main/java/")) {
+				classes.merge(repo.relativize(f.getParent()).toString(), 1, Integer::sum);
+			}
+		}
+		classes.values().removeIf((count) -> count <= MAX_CLASSES);
+		return classes;
 	}
 
 	/**
