@@ -1,8 +1,8 @@
-package dev.gatewaylab.runner.bench;
+package dev.gatewaylab.runner.experiment;
 
 import java.util.Map;
 
-import dev.gatewaylab.runner.bench.Experiment.Variant;
+import dev.gatewaylab.runner.experiment.Experiment.Variant;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
