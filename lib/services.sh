@@ -77,8 +77,31 @@ check_virtual_threads() {
   [ "${v:-0}" -ge 21 ] || die "$var=true needs Java 21 or newer, but $service would run on Java $v ($java) — set LAB_JAVA_HOME (or ${var%_VIRTUAL_THREADS}_JAVA_HOME) to a JDK 21+, or drop $var"
 }
 
-# A module needs a build when its jar is missing or any of its sources (or study-core's and servlet-hardening's) is newer.
+# modules_of MODULE: the module and every module of this repository it depends on, directly or not (read from the
+# poms: an <artifactId> that names a directory with a pom.xml), one per line.
+modules_of() {
+  local queue=("$1") seen=" " module dep
+  while [ ${#queue[@]} -gt 0 ]; do
+    module=${queue[0]}; queue=("${queue[@]:1}")
+    case "$seen" in *" $module "*) continue ;; esac
+    seen+="$module "
+    echo "$module"
+    for dep in $(sed -n 's#^ *<artifactId>\([a-z0-9-]*\)</artifactId>.*#\1#p' "$ROOT/$module/pom.xml"); do
+      [ "$dep" != "$module" ] && [ -f "$ROOT/$dep/pom.xml" ] && queue+=("$dep")
+    done
+  done
+}
+
+# A module needs a build when its jar is missing or any source of it, or of a module it depends on, is newer.
 needs_build() {
+  local module=$1 jar=$2 dep
+  [ -f "$jar" ] || return 0
+  local dirs=("$ROOT/pom.xml")
+  for dep in $(modules_of "$module"); do dirs+=("$ROOT/$dep/src/main" "$ROOT/$dep/pom.xml"); done
+  [ -n "$(find "${dirs[@]}" -newer "$jar" -type f -print -quit 2>/dev/null)" ]
+}
+
+build() {
   local module=$1 jar=$2
   [ -f "$jar" ] || return 0
   local dirs=("$ROOT/$module/src" "$ROOT/$module/pom.xml" "$ROOT/pom.xml")
