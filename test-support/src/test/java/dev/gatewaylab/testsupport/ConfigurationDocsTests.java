@@ -125,7 +125,7 @@ class ConfigurationDocsTests {
 	/** Section → (name → the file that reads it). */
 	static Map<String, Map<String, String>> readsBySection() {
 		Map<String, Map<String, String>> reads = new LinkedHashMap<>();
-		for (String module : List.of("gateway", "study-service", "monolith", "study-core", "runner")) {
+		for (String module : List.of("gateway", "stock", "study-service", "monolith", "study-core", "runner")) {
 			List<String> sections = module.equals("study-core") ? List.of("study-service", "monolith")
 					: List.of(module);
 			for (Path file : files(ROOT.resolve(module + "/src/main/resources"), ".yml", ".yaml", ".properties",
