@@ -1,5 +1,7 @@
 package dev.gatewaylab.gateway.clientip;
 
+import dev.gatewaylab.gateway.feature.Feature;
+
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
@@ -27,7 +29,7 @@ import dev.gatewaylab.denylist.Ipv4Range;
  * socket peer if the right-most entry is bad). Nothing here resolves a name: addresses
  * are parsed by {@link Ipv4}, never by {@code InetAddress}.
  */
-public final class ClientIpResolver {
+public final class ClientIpResolver implements Feature {
 
 	public static final String X_FORWARDED_FOR = "X-Forwarded-For";
 
@@ -163,6 +165,11 @@ public final class ClientIpResolver {
 	@Override
 	public String toString() {
 		return "ClientIpResolver(trusted proxies " + this.trustedProxies + ")";
+	}
+
+	@Override
+	public String feature() {
+		return "client address from X-Forwarded-For of trusted proxies only";
 	}
 
 }

@@ -1,5 +1,7 @@
 package dev.gatewaylab.gateway.denylist;
 
+import dev.gatewaylab.gateway.feature.Feature;
+
 import reactor.core.publisher.Mono;
 
 import org.springframework.cloud.gateway.filter.GlobalFilter;
@@ -21,7 +23,7 @@ import dev.gatewaylab.gateway.clientip.ClientIpResolver;
  * 404). The answer goes through the access-log global filter, so a denied request gets
  * the same two access-log lines (and {@code X-Request-Id}) as any other, with status 403.
  */
-final class DenyListWebFilter implements WebFilter, Ordered {
+final class DenyListWebFilter implements WebFilter, Ordered, Feature {
 
 	static final byte[] BODY = "{\"resultMessage\":\"Deny\"}".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
 
@@ -63,6 +65,11 @@ final class DenyListWebFilter implements WebFilter, Ordered {
 		response.getHeaders().setContentType(MediaType.APPLICATION_JSON);
 		response.getHeaders().setContentLength(BODY.length);
 		return response.writeWith(Mono.just(response.bufferFactory().wrap(BODY)));
+	}
+
+	@Override
+	public String feature() {
+		return "IP deny list";
 	}
 
 }

@@ -1,5 +1,7 @@
 package dev.gatewaylab.gateway.error;
 
+import dev.gatewaylab.gateway.feature.Feature;
+
 import java.net.ConnectException;
 import java.net.NoRouteToHostException;
 import java.net.URI;
@@ -39,7 +41,7 @@ import dev.gatewaylab.gateway.tracing.ExchangeTraces;
  */
 @Component
 @Order(-2)
-class UpstreamProblemHandler implements WebExceptionHandler {
+class UpstreamProblemHandler implements WebExceptionHandler, Feature {
 
 	private static final Logger logger = LoggerFactory.getLogger(UpstreamProblemHandler.class);
 
@@ -132,6 +134,11 @@ class UpstreamProblemHandler implements WebExceptionHandler {
 		ProblemDetail problem = ProblemDetail.forStatusAndDetail(status, detail);
 		problem.setTitle(title);
 		return problem;
+	}
+
+	@Override
+	public String feature() {
+		return "problem+json errors (503/502/504 for upstream failures)";
 	}
 
 }

@@ -1,5 +1,7 @@
 package dev.gatewaylab.gateway.login;
 
+import dev.gatewaylab.gateway.feature.Feature;
+
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
@@ -43,7 +45,7 @@ import dev.gatewaylab.gateway.clientip.ClientKey;
  * this gateway's routes) and, for a POST, a string comparison of the path.
  */
 @Component
-class LoginRateLimitGlobalFilter implements GlobalFilter, Ordered {
+class LoginRateLimitGlobalFilter implements GlobalFilter, Ordered, Feature {
 
 	static final String LOGIN_SEGMENT = "login";
 
@@ -117,6 +119,11 @@ class LoginRateLimitGlobalFilter implements GlobalFilter, Ordered {
 		response.getHeaders().setContentType(MediaType.APPLICATION_PROBLEM_JSON);
 		response.getHeaders().setContentLength(body.length);
 		return response.writeWith(Mono.just(response.bufferFactory().wrap(body)));
+	}
+
+	@Override
+	public String feature() {
+		return "login limit per client address";
 	}
 
 }

@@ -1,5 +1,7 @@
 package dev.gatewaylab.gateway.server;
 
+import dev.gatewaylab.gateway.feature.Feature;
+
 import io.netty.channel.ChannelPipeline;
 import reactor.netty.NettyPipeline;
 import reactor.netty.http.server.HttpServer;
@@ -15,7 +17,7 @@ import org.springframework.stereotype.Component;
  * {@link ManagementServerHardening}.
  */
 @Component
-class ServerHardeningCustomizer implements NettyServerCustomizer {
+class ServerHardeningCustomizer implements NettyServerCustomizer, Feature {
 
 	private final RequestLimits limits;
 
@@ -32,6 +34,11 @@ class ServerHardeningCustomizer implements NettyServerCustomizer {
 		if (pipeline.get(NettyPipeline.HttpCodec) != null && pipeline.get(RequestGuard.NAME) == null) {
 			pipeline.addAfter(NettyPipeline.HttpCodec, RequestGuard.NAME, new RequestGuard(this.limits));
 		}
+	}
+
+	@Override
+	public String feature() {
+		return "request guard (head, body and pipelining limits, stalled bodies, lingering close)";
 	}
 
 }
