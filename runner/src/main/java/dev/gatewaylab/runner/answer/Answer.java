@@ -3,6 +3,7 @@ package dev.gatewaylab.runner.answer;
 import dev.gatewaylab.runner.experiment.Experiment;
 import dev.gatewaylab.runner.experiment.Switchback;
 import dev.gatewaylab.runner.experiment.Toggle;
+import dev.gatewaylab.runner.result.CpuChain;
 import dev.gatewaylab.runner.result.CpuCost;
 import dev.gatewaylab.runner.result.LatencyResult;
 import dev.gatewaylab.runner.result.RunResult;
@@ -46,20 +47,29 @@ public final class Answer {
 	 * off arms; an open-model experiment answers with latency.
 	 */
 	public static Verdict of(Settings s, Experiment experiment, List<TargetResult> results,
-			Map<String, String> services, LatencyResult latency) {
+			Map<String, String> services, LatencyResult latency, CpuChain chain) {
 		boolean variants = experiment != null;
 		Toggle toggle = variants ? experiment.toggle() : null;
 		List<String> comparisons = s.repetitions() < 2 ? List.of()
 				: toggle != null ? Comparisons.ofPairs(results, toggle.offSuffix()) : Comparisons.of(results, variants);
 		List<RunResult.Ratio> ratios = toggle != null ? ratiosToOffArm(results, toggle.offSuffix())
 				: variants ? ratiosToFirst(results) : ratios(results);
-		String answer = !variants ? HopSentence.of(results, ratios, services, latency)
+		String answer = !variants ? hop(results, ratios, services, latency, chain)
 				: s.openModel() ? openExperimentSentence(s.experiment(), s.rate(), results)
 						: toggle != null
 								? toggleSentence(s.experiment(), toggle, results, ratios, services,
 										experiment.tolerance(), Switchback.segmentSeconds(s.durationSeconds()))
 								: experimentSentence(s.experiment(), results, ratios, services, experiment.tolerance());
 		return new Verdict(s.quick() ? SMOKE + answer : answer, ratios, comparisons);
+	}
+
+	/**
+	 * A normal run's sentence, led by stock → ours → floor when the run measured stock.
+	 */
+	private static String hop(List<TargetResult> results, List<RunResult.Ratio> ratios, Map<String, String> services,
+			LatencyResult latency, CpuChain chain) {
+		String hop = HopSentence.of(results, ratios, services, latency);
+		return (chain != null) ? CpuChains.clause(chain) + ". " + hop : hop;
 	}
 
 	/**

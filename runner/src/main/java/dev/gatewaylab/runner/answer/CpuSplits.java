@@ -47,7 +47,7 @@ public final class CpuSplits {
 		return new CpuSplit(gateway.name(), floor.name(), cost(g), cost(f), cost(onTop), cost(times));
 	}
 
-	private static TargetResult serving(Iterable<TargetResult> results, Map<String, String> services, String service) {
+	static TargetResult serving(Iterable<TargetResult> results, Map<String, String> services, String service) {
 		for (TargetResult r : results) {
 			if (service.equals(services.get(r.name()))) {
 				return r;
@@ -57,7 +57,7 @@ public final class CpuSplits {
 	}
 
 	/** The target's own process's CPU µs per request, per repetition. */
-	private static double[] reps(TargetResult t, String process) {
+	static double[] reps(TargetResult t, String process) {
 		CpuCost c = t.cpuUsPerRequest() == null ? null : t.cpuUsPerRequest().get(process);
 		return c == null ? null : c.reps();
 	}

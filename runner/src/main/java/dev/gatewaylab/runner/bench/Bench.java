@@ -266,7 +266,8 @@ final class Bench {
 		}
 		warnings.addAll(engineEvents);
 		Diagnosis.machineSpeedChanged(reps).ifPresent(warnings::add);
-		Answer.Verdict v = Answer.of(s, experiment, results, services, latency);
+		var chain = experiment == null ? StockChain.of(s, runs.values(), results, services) : null;
+		Answer.Verdict v = Answer.of(s, experiment, results, services, latency, chain);
 		List<String> invalid = Validity.reasons(results, reps, latency, latencyPlan.minSuccess(), experiment != null);
 		Map<String, Object> settings = new LinkedHashMap<>(s.describe());
 		settings.put("latency_levels", latencyPlan.levels());
@@ -275,7 +276,7 @@ final class Bench {
 				invalid.isEmpty() ? v.answer() : null, settings,
 				Environment.probe(started, s.labHome(), s.remoteHosts(), s.catalog().services().keySet()), results,
 				v.ratios(), reps, v.comparisons(), warnings, Notes.of(s, results, experiment), engines, latency,
-				experiment == null ? CpuSplits.of(results, services) : null);
+				experiment == null ? CpuSplits.of(results, services) : null, chain);
 	}
 
 	/**

@@ -8,6 +8,7 @@ import dev.gatewaylab.runner.jmeter.JMeterHome;
 import dev.gatewaylab.runner.latency.OpenLoad;
 import dev.gatewaylab.runner.metrics.LiveMetrics;
 import dev.gatewaylab.runner.report.BenchReport;
+import dev.gatewaylab.runner.report.CpuChainReport;
 import dev.gatewaylab.runner.report.CpuSplitReport;
 import dev.gatewaylab.runner.report.LatencyReport;
 import dev.gatewaylab.runner.result.RunResult;
@@ -250,6 +251,9 @@ public final class BenchCommand implements Callable<Integer> {
 		out.print(BenchReport.table(result.targets()));
 		out.print(LatencyReport.table(result.latency()));
 		result.comparisons().forEach(c -> out.println("  " + c));
+		if (result.cpuChain() != null) {
+			out.println("  " + CpuChainReport.line(result.cpuChain()));
+		}
 		if (result.cpuSplit() != null) {
 			out.println("  " + CpuSplitReport.line(result.cpuSplit()));
 		}

@@ -137,6 +137,7 @@ public final class BenchReport {
 					.toList());
 		}
 		cpu(doc, run.targets());
+		CpuChainReport.section(doc, run.cpuChain());
 		CpuSplitReport.section(doc, run.cpuSplit());
 		LatencyReport.section(doc, run.latency());
 		latency(doc, run.targets());

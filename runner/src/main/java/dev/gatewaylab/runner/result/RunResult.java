@@ -12,13 +12,14 @@ import java.util.Map;
  * Everything a bench run produced; serialised as run.json ({@code engines}: remote
  * engines only, else absent).
  */
-@JsonPropertyOrder({ "status", "invalid_because", "answer", "settings", "environment", "targets", "ratios", "cpu_split",
-		"repetitions", "engines", "comparisons", "warnings", "notes", "latency" })
+@JsonPropertyOrder({ "status", "invalid_because", "answer", "settings", "environment", "targets", "ratios", "cpu_chain",
+		"cpu_split", "repetitions", "engines", "comparisons", "warnings", "notes", "latency" })
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record RunResult(String status, @JsonProperty("invalid_because") List<String> invalidBecause, String answer,
 		Map<String, Object> settings, Map<String, Object> environment, List<TargetResult> targets, List<Ratio> ratios,
 		List<RepResult> repetitions, List<String> comparisons, List<String> warnings, List<String> notes,
-		List<EngineResult> engines, LatencyResult latency, @JsonProperty("cpu_split") CpuSplit cpuSplit) {
+		List<EngineResult> engines, LatencyResult latency, @JsonProperty("cpu_split") CpuSplit cpuSplit,
+		@JsonProperty("cpu_chain") CpuChain cpuChain) {
 
 	/** A run whose figures can carry an answer. */
 	public static final String VALID = "valid";
@@ -51,6 +52,6 @@ public record RunResult(String status, @JsonProperty("invalid_because") List<Str
 
 	public RunResult withWarningsAndNotes(List<String> newWarnings, List<String> newNotes) {
 		return new RunResult(status, invalidBecause, answer, settings, environment, targets, ratios, repetitions,
-				comparisons, newWarnings, newNotes, engines, latency, cpuSplit);
+				comparisons, newWarnings, newNotes, engines, latency, cpuSplit, cpuChain);
 	}
 }

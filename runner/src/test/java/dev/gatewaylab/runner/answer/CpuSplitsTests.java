@@ -85,7 +85,7 @@ class CpuSplitsTests {
 				Map.of("model", "closed (8 threads)", "repetitions", 3, "duration_s", 3, "warmup_s", 5),
 				Map.of("started", "2026-01-01T00:00:00Z"), targets, List.of(),
 				List.of(new RepResult("gateway", 1, 1000, 0, 100, 2, 3L, 10, "raw/x.jtl")), List.of(), List.of(),
-				List.of(), null, null, split);
+				List.of(), null, null, split, null);
 
 		BenchReport.write(dir, run);
 
@@ -112,7 +112,7 @@ class CpuSplitsTests {
 		RunResult run = new RunResult(RunResult.VALID, List.of(), null,
 				Map.of("model", "closed (8 threads)", "repetitions", 3, "duration_s", 3, "warmup_s", 5),
 				Map.of("started", "2026-01-01T00:00:00Z"), List.of(t("gateway", "gateway", 52, 56, 54)), List.of(),
-				List.of(), List.of(), List.of(), List.of(), null, null, null);
+				List.of(), List.of(), List.of(), List.of(), null, null, null, null);
 
 		BenchReport.write(dir, run);
 

@@ -33,7 +33,7 @@ class CompareCommandTests {
 				Map.of("model", "closed (8 threads)", "repetitions", 3, "duration_s", 12, "warmup_s", 10),
 				Map.of("started", "2026-01-01T00:00:00Z"), List.of(ts), List.of(),
 				List.of(new RepResult(ts[0].name(), 1, 1000, 0, 100, 2, 3L, 10, "raw/x.jtl")), List.of(), List.of(),
-				List.of(), null, null, null);
+				List.of(), null, null, null, null);
 	}
 
 	@Test
