@@ -99,22 +99,28 @@ public class LeanRetryGatewayFilterFactory extends AbstractGatewayFilterFactory<
 			}
 			if (!this.config.getMethods().contains(request.getMethod())) {
 				// Never retried; the framework's filter still counts the attempt.
-				return chain.filter(exchange).doOnTerminate(() -> countAttempt(exchange));
+				return chain.filter(exchange).doOnTerminate(() -> recordAttempt(exchange, 0));
 			}
 			return attempt(exchange, chain, new int[1]);
 		}
 
 		/**
 		 * One attempt; {@code retried[0]} counts the retries made so far, shared by every
-		 * attempt of the request.
+		 * attempt of the request. This attempt's number is recorded once it has ended,
+		 * well or not: an error of a later attempt that passes through here again leaves
+		 * the higher number.
 		 */
 		private Mono<Void> attempt(ServerWebExchange exchange, GatewayFilterChain chain, int[] retried) {
-			return chain.filter(exchange)
-				.doOnTerminate(() -> countAttempt(exchange))
-				.then(Mono.defer(() -> (retried[0] < this.config.getRetries() && isRetryable(exchange))
-						? retry(exchange, chain, retried) : Mono.<Void>empty()))
-				.onErrorResume((ex) -> retried[0] < this.config.getRetries() && isRetryable(ex),
-						(ex) -> retry(exchange, chain, retried));
+			int number = retried[0];
+			return chain.filter(exchange).then(Mono.defer(() -> {
+				recordAttempt(exchange, number);
+				return (retried[0] < this.config.getRetries() && isRetryable(exchange))
+						? retry(exchange, chain, retried) : Mono.<Void>empty();
+			})).onErrorResume((ex) -> {
+				recordAttempt(exchange, number);
+				return (retried[0] < this.config.getRetries() && isRetryable(ex)) ? retry(exchange, chain, retried)
+						: Mono.error(ex);
+			});
 		}
 
 		private Mono<Void> retry(ServerWebExchange exchange, GatewayFilterChain chain, int[] retried) {
@@ -131,9 +137,11 @@ public class LeanRetryGatewayFilterFactory extends AbstractGatewayFilterFactory<
 		 * {@code retry_iteration}: 0 after the first attempt, 1 after the first retry —
 		 * as the framework's filter keeps it.
 		 */
-		private static void countAttempt(ServerWebExchange exchange) {
-			Integer iteration = exchange.getAttribute(RETRY_ITERATION_KEY);
-			exchange.getAttributes().put(RETRY_ITERATION_KEY, (iteration != null) ? iteration + 1 : 0);
+		private static void recordAttempt(ServerWebExchange exchange, int number) {
+			Integer recorded = exchange.getAttribute(RETRY_ITERATION_KEY);
+			if (recorded == null || recorded < number) {
+				exchange.getAttributes().put(RETRY_ITERATION_KEY, number);
+			}
 		}
 
 		/**
