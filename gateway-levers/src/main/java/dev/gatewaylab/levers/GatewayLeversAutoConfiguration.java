@@ -9,6 +9,7 @@ import dev.gatewaylab.levers.lookup.RouteLookupHandlerMapping;
 import dev.gatewaylab.levers.retry.LeanRetryGatewayFilterFactory;
 import dev.gatewaylab.levers.routing.ResponseWriteFilter;
 import dev.gatewaylab.levers.routing.UpstreamRoutingFilter;
+import dev.gatewaylab.levers.url.LeanRouteToRequestUrlFilter;
 import reactor.netty.http.client.HttpClient;
 
 import org.springframework.beans.factory.ObjectProvider;
@@ -95,6 +96,18 @@ public final class GatewayLeversAutoConfiguration {
 		@Bean
 		LeanRetryGatewayFilterFactory leanRetryGatewayFilterFactory() {
 			return new LeanRetryGatewayFilterFactory();
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnLever(Lever.REQUEST_URL)
+	@ConditionalOnBooleanProperty(name = LeversEnvironmentPostProcessor.REQUEST_URL_ENABLED, havingValue = false)
+	static class RequestUrlConfiguration {
+
+		@Bean
+		LeanRouteToRequestUrlFilter leanRouteToRequestUrlFilter() {
+			return new LeanRouteToRequestUrlFilter();
 		}
 
 	}

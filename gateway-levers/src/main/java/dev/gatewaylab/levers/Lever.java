@@ -37,6 +37,12 @@ public enum Lever {
 	RETRY("retry"),
 
 	/**
+	 * {@code RouteToRequestUrlFilter}: the upstream URL of a plain request built in one
+	 * string, not through a {@code UriComponentsBuilder}.
+	 */
+	REQUEST_URL("request-url"),
+
+	/**
 	 * {@code RemoveHopByHopHeadersFilter}: header names compared in place, no copies of
 	 * the name set.
 	 */

@@ -11,8 +11,9 @@ import org.springframework.core.env.MapPropertySource;
 /**
  * Switches off the framework's own component where a lever takes its place and the
  * framework offers a property for it: {@code NettyRoutingFilter} with its
- * {@code NettyWriteResponseFilter} ({@link Lever#ROUTING}), and the {@code Retry} filter
- * factory ({@link Lever#RETRY}). The defaults go into a property source of the lowest
+ * {@code NettyWriteResponseFilter} ({@link Lever#ROUTING}), the {@code Retry} filter
+ * factory ({@link Lever#RETRY}) and {@code RouteToRequestUrlFilter}
+ * ({@link Lever#REQUEST_URL}). The defaults go into a property source of the lowest
  * precedence, so a value the application sets itself wins — and a lever whose framework
  * component the application keeps on by name stays off
  * ({@link GatewayLeversAutoConfiguration}).
@@ -25,6 +26,8 @@ class LeversEnvironmentPostProcessor implements EnvironmentPostProcessor {
 
 	static final String RETRY_FILTER_ENABLED = "spring.cloud.gateway.server.webflux.filter.retry.enabled";
 
+	static final String REQUEST_URL_ENABLED = "spring.cloud.gateway.server.webflux.global-filter.route-to-request-url.enabled";
+
 	@Override
 	public void postProcessEnvironment(ConfigurableEnvironment environment, SpringApplication application) {
 		Map<String, Object> defaults = new LinkedHashMap<>();
@@ -33,6 +36,9 @@ class LeversEnvironmentPostProcessor implements EnvironmentPostProcessor {
 		}
 		if (Lever.RETRY.isEnabled(environment)) {
 			defaults.put(RETRY_FILTER_ENABLED, "false");
+		}
+		if (Lever.REQUEST_URL.isEnabled(environment)) {
+			defaults.put(REQUEST_URL_ENABLED, "false");
 		}
 		environment.getPropertySources().remove(PROPERTY_SOURCE);
 		if (!defaults.isEmpty()) {

@@ -30,8 +30,8 @@ class ProxyContractTests {
 	/** Which levers are off. */
 	enum Setup {
 
-		ALL_ON, ROUTING_OFF, ROUTE_LOOKUP_OFF, DISPATCH_OFF, RETRY_OFF, HOP_BY_HOP_HEADERS_OFF, FORWARDED_HEADERS_OFF,
-		ALL_OFF;
+		ALL_ON, ROUTING_OFF, ROUTE_LOOKUP_OFF, DISPATCH_OFF, RETRY_OFF, REQUEST_URL_OFF, HOP_BY_HOP_HEADERS_OFF,
+		FORWARDED_HEADERS_OFF, ALL_OFF;
 
 		Set<Lever> off() {
 			if (this == ALL_ON) {
@@ -201,6 +201,10 @@ class ProxyContractTests {
 		assertThat(context
 			.getBeanNamesForType(org.springframework.cloud.gateway.filter.factory.RetryGatewayFilterFactory.class))
 			.hasSize(off.contains(Lever.RETRY) ? 1 : 0);
+		assertThat(context.getBeanNamesForType(dev.gatewaylab.levers.url.LeanRouteToRequestUrlFilter.class))
+			.hasSize(off.contains(Lever.REQUEST_URL) ? 0 : 1);
+		assertThat(context.getBeanNamesForType(org.springframework.cloud.gateway.filter.RouteToRequestUrlFilter.class))
+			.hasSize(off.contains(Lever.REQUEST_URL) ? 1 : 0);
 		assertThat(context.getBean(org.springframework.cloud.gateway.filter.headers.RemoveHopByHopHeadersFilter.class))
 			.matches((filter) -> (filter instanceof dev.gatewaylab.levers.headers.HopByHopHeaders.LeanFilter) != off
 				.contains(Lever.HOP_BY_HOP_HEADERS));
