@@ -80,6 +80,8 @@ public final class Tuning {
 				"Spring Cloud Gateway's handler-mapping order: WebFlux's controller mapping tried first"));
 		v.add(new Variant("framework-retry", Experiment.env("GATEWAY_LEVERS_RETRY_ENABLED", "false"),
 				"Spring Cloud Gateway's Retry filter (the retry lever off)"));
+		v.add(new Variant("framework-request-url", Experiment.env("GATEWAY_LEVERS_REQUEST_URL_ENABLED", "false"),
+				"Spring Cloud Gateway's RouteToRequestUrlFilter (the request-url lever off)"));
 		v.add(new Variant("framework-hop-by-hop-headers",
 				Experiment.env("GATEWAY_LEVERS_HOP_BY_HOP_HEADERS_ENABLED", "false"),
 				"Spring Cloud Gateway's RemoveHopByHopHeadersFilter (the hop-by-hop headers lever off)"));
