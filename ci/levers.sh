@@ -8,7 +8,8 @@
 #      management port on loopback with no feature listed on /actuator/info;
 #   3. ./lab bench --quick --targets stock,gateway,floor,direct: exit 0, run.json's cpu_chain (stock, ours, floor),
 #      the answer leading with stock → ours → floor, report.md's section;
-#   4. ./lab bench --quick --experiment tuning --variants levers-off: the gateway with every lever off answers.
+#   4. ./lab sweep --targets stock,gateway at one level: stock is a sweep target too;
+#   5. ./lab bench --quick --experiment tuning --variants levers-off: the gateway with every lever off answers.
 set -euo pipefail
 CI_NAME=levers
 source "$(dirname "$0")/lib.sh"
@@ -82,6 +83,13 @@ PY
 check "the answer leads with stock → ours → floor" \
   bash -c 'grep -m1 -E "^\*\*" "$0/report.md" | grep -qE "CPU per request: stock Spring Cloud Gateway [0-9,.]+ µs.* → ours [0-9,.]+ µs.* → floor [0-9,.]+ µs"' "$run_dir"
 check "report.md has the stock → ours → floor section" grep -q "## CPU per request: stock → ours → floor" "$run_dir/report.md"
+
+echo "== ./lab sweep --targets stock,gateway --levels 10"
+sweep_rc=0
+./lab sweep --targets stock,gateway --levels 10 --duration 2 --warmup 2 > "$OUT/sweep.txt" 2>&1 || sweep_rc=$?
+sweep_dir=$(sed -n 's#^sweep report: \(.*\)/sweep.html.*#\1#p' "$OUT/sweep.txt" | tail -n 1)
+check "exit 0, sweep.json has a point of stock's, every request answered" \
+  bash -c '[ "$0" -eq 0 ] && python3 -c "import json,sys; p=[p for p in json.load(open(sys.argv[1]))[\"points\"] if p[\"target\"] == \"stock\"]; assert p and p[0][\"success_rate\"] == 100, p" "$1/sweep.json"' "$sweep_rc" "$sweep_dir"
 
 echo "== ./lab bench --quick --experiment tuning --variants levers-off"
 tuning_rc=0
