@@ -2,17 +2,24 @@
 """Checks Grafana provisioning + dashboards, and that every panel query returns data from a real Prometheus.
 
 Usage: check_dashboards.py [--structure-only] [PROMETHEUS_URL]    (called by ci/check-dashboards.sh)
+       check_dashboards.py --self-test      the live check against a stand-in Prometheus on loopback: the
+                                            --without-runner fallback leaves out the runner's queries and variables,
+                                            and every other empty query still fails
 
 Structure: provisioning YAML (datasource uids, the exemplar link to Zipkin, dashboards path), dashboard JSON (uid, datasource uid, no
 __inputs / ${DS_...}, unit + min + legend on every panel, template variables are label_values(...) and every
 $variable used is defined), PromQL syntax through promtool when it is installed.
 Live: template variables are resolved from that Prometheus (label values seen within --lookback); every target
 is run through /api/v1/query with all variables at "All", then once per single value of each variable; an
-empty result fails the check. --time last-run evaluates at the runner's last scrape (after a finished bench).
+empty result fails the check. --time last-run evaluates at the runner's last scrape (after a finished bench);
+--without-runner leaves out the load runner's client-side metrics (runner_*, job runner) when no runner ran.
 Needs PyYAML (pip install pyyaml); otherwise the Python 3 standard library.
 """
 import argparse
+import contextlib
 import glob
+import http.server
+import io
 import json
 import os
 import re
@@ -20,6 +27,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.error
 import urllib.parse
@@ -32,6 +40,8 @@ GRAFANA_BUILTIN_DS = "-- Grafana --"          # annotation datasource every dash
 PANEL_KINDS_WITH_UNITS = {"timeseries", "stat", "gauge", "bargauge", "table", "barchart", "heatmap"}
 GLOBAL_VARS = {"__rate_interval", "__interval", "__interval_ms", "__range", "__range_s", "__range_ms"}
 VAR_REF = re.compile(r"\$\{(\w+)(?::(\w+))?\}|\$(\w+)|\[\[(\w+)(?::(\w+))?\]\]")
+# The load runner's client-side metrics (Prometheus job "runner", runner/…/metrics): they exist only while a run is on.
+RUNNER_METRIC = re.compile(r"(?<![\w:])runner_[A-Za-z0-9_:]*")
 LABEL_VALUES = re.compile(r"^\s*label_values\(\s*(?:(.+?)\s*,\s*)?([A-Za-z_][A-Za-z0-9_]*)\s*\)\s*$", re.S)
 
 
@@ -240,6 +250,20 @@ def load_dashboards(root, ds_uid, problems):
     return dashboards
 
 
+def leave_out(dashboards, pattern):
+    """Removes the template variables whose label_values(...) selector matches pattern, and the targets whose expression
+    matches it or uses a removed variable. Returns (targets removed, variables removed)."""
+    queries = variables = 0
+    for d in dashboards:
+        gone = {name for name, v in d["variables"].items() if pattern.search(v["match"] or "")}
+        variables += len(gone)
+        d["variables"] = {name: v for name, v in d["variables"].items() if name not in gone}
+        kept = [t for t in d["targets"] if not pattern.search(t["expr"]) and not referenced_vars(t["expr"]) & gone]
+        queries += len(d["targets"]) - len(kept)
+        d["targets"] = kept
+    return queries, variables
+
+
 def referenced_vars(expr):
     return {next(g for g in (m.group(1), m.group(3), m.group(4)) if g) for m in VAR_REF.finditer(expr)}
 
@@ -349,7 +373,7 @@ def resolve_time(prom, spec):
     # last timestamp at which the runner's endpoint answered a scrape: its runner_* series are live there
     data = prom.query('max_over_time(timestamp(up{job="runner"} == 1)[1h:5s])', time.time())
     if not data.get("result"):
-        raise RuntimeError('the runner (job "lab") was not up within the last hour')
+        raise RuntimeError('the runner (job "runner") was not up within the last hour')
     at = float(data["result"][0]["value"][1])
     print(f"evaluating at the runner's last scrape: {time.strftime('%H:%M:%S', time.gmtime(at))} UTC "
           f"({time.time() - at:.0f} s ago)")
@@ -406,6 +430,97 @@ def check_live(prom, dashboards, builtins, lookback, problems, verbose, now):
     return runs
 
 
+# ------------------------------------------------------------------ self-test
+
+SELF_TEST_PRESENT = {"jvm_memory_used_bytes", "up"}   # what the stand-in Prometheus has data for: no runner_* at all
+
+
+class _StandInPrometheus(http.server.BaseHTTPRequestHandler):
+    """Answers the three API calls the live check makes; a query has data when it names a metric of SELF_TEST_PRESENT."""
+
+    def do_GET(self):
+        url = urllib.parse.urlparse(self.path)
+        params = urllib.parse.parse_qs(url.query)
+        def has_data(text):
+            return any(re.search(rf"(?<![\w:]){m}(?![\w:])", text) for m in SELF_TEST_PRESENT)
+        if url.path == "/api/v1/status/buildinfo":
+            data = {"version": "self-test"}
+        elif url.path.startswith("/api/v1/label/"):
+            match = params.get("match[]", [""])[0]
+            data = ["a", "b"] if not match or has_data(match) else []
+        elif url.path == "/api/v1/query":
+            expr = params.get("query", [""])[0]
+            data = {"resultType": "vector",
+                    "result": [{"metric": {}, "value": [time.time(), "1"]}] if has_data(expr) else []}
+        else:
+            self.send_error(404)
+            return
+        body = json.dumps({"status": "success", "data": data}).encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, *args):
+        pass
+
+
+def _self_test_dashboard(uid, variables, exprs):
+    ds = {"type": "prometheus", "uid": "prometheus"}
+    return {"uid": uid, "title": uid, "templating": {"list": [
+        {"name": name, "type": "query", "datasource": ds, "query": query} for name, query in variables]},
+        "panels": [{"id": i + 1, "type": "timeseries", "title": f"panel {i + 1}", "datasource": ds,
+                    "fieldConfig": {"defaults": {"unit": "short", "min": 0}},
+                    "targets": [{"refId": "A", "expr": expr, "legendFormat": "x", "datasource": ds}]}
+                   for i, expr in enumerate(exprs)]}
+
+
+def self_test():
+    """The no-runner fallback against a stand-in Prometheus that has no runner_* series: it must leave out the
+    runner's queries and the template variables on its metrics (the load-generator dashboard's), and nothing else."""
+    repo = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    runner_only = _self_test_dashboard("self-test-runner", [("target", "label_values(runner_requests_total, target)")],
+                                       ['sum by (target) (rate(runner_requests_total{target=~"$target"}[$__rate_interval]))'])
+    mixed = ["runner_active_threads", 'sum by (application) (jvm_memory_used_bytes{application=~"$application"})']
+    empty_server_query = "sum(rate(http_server_requests_seconds_count[$__rate_interval]))"
+    cases = [   # (what, extra dashboard query, options, expected exit, text the report must hold, text it must not)
+        ("--without-runner leaves out the runner's queries and variables", None, ["--without-runner"], 0,
+         "left out 2 queries and 1 template variables", "FAIL"),
+        ("without it the runner's empty queries fail", None, [], 1, "runner_active_threads", None),
+        ("--without-runner: any other empty query still fails", empty_server_query, ["--without-runner"], 1,
+         "http_server_requests_seconds_count", "runner_active_threads"),
+    ]
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _StandInPrometheus)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_address[1]}"
+    failures = []
+    try:
+        for what, extra, options, want_rc, want_text, unwanted in cases:
+            with tempfile.TemporaryDirectory(prefix="check-dashboards-") as root:
+                shutil.copytree(os.path.join(repo, "grafana/provisioning"), os.path.join(root, "grafana/provisioning"))
+                os.makedirs(os.path.join(root, "grafana/dashboards"))
+                boards = {"runner": runner_only, "mixed": _self_test_dashboard(
+                    "self-test-mixed", [("application", "label_values(jvm_memory_used_bytes, application)")],
+                    mixed + ([extra] if extra else []))}
+                for name, board in boards.items():
+                    with open(os.path.join(root, f"grafana/dashboards/{name}.json"), "w", encoding="utf-8") as f:
+                        json.dump(board, f)
+                out = io.StringIO()
+                with contextlib.redirect_stdout(out), contextlib.redirect_stderr(out):
+                    rc = main(["--root", root, "--lookback", "1m", *options, url])
+            text = out.getvalue()
+            ok = rc == want_rc and want_text in text and not (unwanted and unwanted in text)
+            print(f"self-test: {'ok    ' if ok else 'FAILED'} {what} (exit {rc}, expected {want_rc})")
+            if not ok:
+                failures.append(what)
+                print("    " + text.strip().replace("\n", "\n    "))
+    finally:
+        server.shutdown()
+    print(f"self-test: {'FAILED' if failures else 'passed'} ({len(cases)} cases)")
+    return 1 if failures else 0
+
+
 def main(argv=None):
     root_default = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -420,11 +535,20 @@ def main(argv=None):
                     help="evaluate at this unix time instead of now, or 'last-run': the last scrape at which the "
                          "runner (job runner) was up within the last hour, for checks after a bench has finished")
     ap.add_argument("--skip", default=None, metavar="REGEX",
-                    help="skip targets whose expression matches REGEX (e.g. 'lab_' when no runner ran); "
+                    help="leave out queries whose expression matches REGEX, the template variables whose "
+                         "label_values(...) selector matches it and the queries that use such a variable; "
                          "they are counted, not checked")
+    ap.add_argument("--without-runner", action="store_true",
+                    help="no load runner was scraped: leave out the runner's client-side metrics (runner_*) — "
+                         "the queries and template variables on them — and check every other query")
+    ap.add_argument("--self-test", action="store_true", help=argparse.SUPPRESS)
     ap.add_argument("--timeout", type=float, default=10, help="seconds per HTTP call (default %(default)s)")
     ap.add_argument("-v", "--verbose", action="store_true", help="print every query that returned data")
     args = ap.parse_args(argv)
+    if args.self_test:
+        return self_test()
+    if args.skip and args.without_runner:
+        ap.error("--skip and --without-runner exclude each other")
     if not args.structure_only and not args.prometheus_url:
         ap.error("PROMETHEUS_URL is required unless --structure-only")
     try:
@@ -460,20 +584,18 @@ def main(argv=None):
     except (RuntimeError, ValueError) as e:
         print(f"FAIL: --time {args.time}: {e}", file=sys.stderr)
         return 1
-    if args.skip:
-        skip = re.compile(args.skip)
-        skipped = 0
-        for d in dashboards:
-            kept = [t for t in d["targets"] if not skip.search(t["expr"])]
-            skipped += len(d["targets"]) - len(kept)
-            d["targets"] = kept
-        print(f"skipped {skipped} queries matching {args.skip!r}")
+    if args.skip or args.without_runner:
+        pattern = RUNNER_METRIC if args.without_runner else re.compile(args.skip)
+        queries, variables = leave_out(dashboards, pattern)
+        what = "the runner's metrics (runner_*)" if args.without_runner else repr(args.skip)
+        print(f"left out {queries} queries and {variables} template variables on {what}")
     runs = check_live(prom, dashboards, builtins, lookback, problems, args.verbose, at)
     if problems.items:
         problems.report(f"FAIL: {len(problems.items)} problem(s) in {runs} queries against {args.prometheus_url}")
-        if args.time is None and any(e and "lab_" in e for _, _, e in problems.items):
+        if args.time is None and not args.without_runner and any(
+                RUNNER_METRIC.search(e or where) for where, _, e in problems.items):
             print("hint: runner_* series exist only while the runner serves :9270 — run this during a bench, or "
-                  "after one with --time last-run (or --skip lab_ when no runner ran)", file=sys.stderr)
+                  "after one with --time last-run (or --without-runner when no runner ran)", file=sys.stderr)
         return 1
     print(f"queries ok: {runs} queries against {args.prometheus_url}, all returned data")
     return 0
