@@ -5,7 +5,9 @@
 #   compose Compose v2 from the Go module proxy (go install, cached in ~/.cache/gateway-lab) when `docker compose`
 #           is missing
 #   base    without a registry: local stand-ins for the public base images (docker/offline/build-base-images.sh,
-#           tagged lab-*, built once per machine and kept)
+#           tagged lab-*, built once per machine and kept: Debian packages by debootstrap, a Java runtime jlinked from
+#           the host's JDK 25, Prometheus 3 built from the Go module proxy by docker/offline/prometheus.sh and cached
+#           in ~/.cache/gateway-lab)
 # Writes $WORK/provision.env (LAB_SMOKE_OFFLINE=0|1, DOCKERD_PID) for the smoke test. Env: LAB_SMOKE_OFFLINE=auto|1|0.
 set -uo pipefail
 CI_NAME=provision
@@ -74,11 +76,14 @@ compose() {
 base() {
   local offline=${LAB_SMOKE_OFFLINE:-auto}
   if [[ $offline == auto ]]; then
-    if timeout 20 docker pull -q postgres:15.13-bookworm >/dev/null 2>&1; then offline=0; else offline=1; fi
+    if timeout 20 docker pull -q "$(sed -n 's/^\s*image: \(postgres:[^ ]*\).*/\1/p' docker-compose.yml | head -n1)" >/dev/null 2>&1
+    then offline=0; else offline=1; fi
   fi
   if [[ $offline == 1 ]]; then
-    log "no container registry: building the offline base images (docker/offline/build-base-images.sh)"
-    timeout 1200 docker/offline/build-base-images.sh || { fail "offline base images"; return 1; }
+    log "no container registry: the offline base images (docker/offline/build-base-images.sh)"
+    local start=$SECONDS
+    timeout 1500 docker/offline/build-base-images.sh || { fail "offline base images"; return 1; }
+    log "offline base images ready in $((SECONDS - start)) s"
   else
     log "registry reachable: the public images are used"
   fi

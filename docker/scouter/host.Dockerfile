@@ -2,7 +2,7 @@
 # as Dockerfile (server, webapp, agent), built from files fetched on the host into docker/scouter/dist/ by
 #   docker/scouter/fetch.sh docker/scouter/dist        (Maven Central; the agent from SCOUTER_AGENT_JAR or GitHub)
 # Selected by docker-compose.offline.yml. Runtime settings are those of Dockerfile.
-ARG BASE_IMAGE=lab-jre:17
+ARG BASE_IMAGE=lab-jre:25
 
 FROM ${BASE_IMAGE} AS server
 RUN useradd --system --uid 10002 --user-group --home-dir /scouter scouter \

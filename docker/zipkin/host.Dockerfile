@@ -2,7 +2,7 @@
 # openzipkin/zipkin image, the same server (io.zipkin:zipkin-server exec jar, Maven Central) fetched on the host by
 #   docker/zipkin/fetch.sh docker/zipkin/dist
 # Selected by docker-compose.offline.yml. In-memory storage, port 9411, as the public image.
-ARG BASE_IMAGE=lab-jre:17
+ARG BASE_IMAGE=lab-jre:25
 FROM ${BASE_IMAGE}
 RUN useradd --system --uid 10004 --user-group --home-dir /zipkin zipkin && mkdir -p /zipkin
 COPY dist/zipkin-server-*-exec.jar /zipkin/zipkin.jar
