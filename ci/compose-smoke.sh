@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Air-gapped smoke test of the compose stack (called by .ci/run after ci/provision-docker.sh, which installs Docker
 # and Compose and builds the offline base images; runs as root on Debian 12).
-#   1 config     docker compose config for every profile, with the offline override when provisioning found no registry
+#   1 config     docker compose config for every profile, with the offline override when provisioning found no registry;
+#                what is published: without docker-compose.direct.yml only the gateway, nginx, Grafana and the tools,
+#                every port on 127.0.0.1; with it study-service and the monolith too; the gateway believes
+#                X-Forwarded-For from the compose network's subnet alone; no Grafana admin password, no stack
 #   2 build      service images from the host jars (*/target/<artifact>.jar)
 #                + the profile apm's Scouter images: collector and REST API (scouter-webapp) from Maven Central jars
 #                fetched on the host, the agent from apm_agent_jar (ci/lib.sh: SCOUTER_AGENT_JAR, else the release
@@ -39,8 +42,12 @@ export COMPOSE_PROJECT_NAME=gateway-lab-smoke LAB_TAG=smoke LAB_RESULTS_DIR=$WOR
 export GATEWAY_HOST_PORT=$((8080 + OFFSET)) STUDY_SERVICE_HOST_PORT=$((8081 + OFFSET)) MONOLITH_HOST_PORT=$((8082 + OFFSET))
 export GATEWAY_MANAGEMENT_HOST_PORT=$((9080 + OFFSET)) STUDY_SERVICE_MANAGEMENT_HOST_PORT=$((9081 + OFFSET))
 export MONOLITH_MANAGEMENT_HOST_PORT=$((9082 + OFFSET)) PROMETHEUS_HOST_PORT=$((9090 + OFFSET)) NGINX_HOST_PORT=$((8090 + OFFSET))
-export POSTGRES_HOST_PORT=$((5432 + OFFSET)) GRAFANA_HOST_PORT=$((3000 + OFFSET)) LAB_METRICS_HOST_PORT=$((9270 + OFFSET))
-export SCOUTER_HOST_PORT=$((6100 + OFFSET)) SCOUTER_WEBAPP_HOST_PORT=$((6188 + OFFSET))
+export GRAFANA_HOST_PORT=$((3000 + OFFSET)) SCOUTER_HOST_PORT=$((6100 + OFFSET)) SCOUTER_WEBAPP_HOST_PORT=$((6188 + OFFSET))
+# A subnet of its own (not the default 172.30.80.0/24), so that a user's own stack may run beside the test;
+# the loopback default of LAB_BIND_ADDRESS; Grafana's admin password, which the compose file asks for (no default).
+export LAB_SUBNET=${LAB_SMOKE_SUBNET:-172.30.99.0/24}
+unset LAB_BIND_ADDRESS GATEWAY_TRUSTED_PROXIES
+GRAFANA_ADMIN_PASSWORD=$(head -c 12 /dev/urandom | od -An -tx1 | tr -d ' \n'); export GRAFANA_ADMIN_PASSWORD
 SCOUTER_API=http://127.0.0.1:$SCOUTER_WEBAPP_HOST_PORT/scouter/v1
 source ci/compose-smoke-tracing.sh   # profile tracing: tracing_config, tracing_build, tracing_checks
 PROM=http://127.0.0.1:$PROMETHEUS_HOST_PORT
@@ -48,7 +55,7 @@ PROM=http://127.0.0.1:$PROMETHEUS_HOST_PORT
 hard_nofile=$(ulimit -Hn); [[ $hard_nofile == unlimited ]] && hard_nofile=65535
 export LAB_NOFILE=${LAB_NOFILE:-$(( hard_nofile < 65535 ? hard_nofile : 65535 ))}
 
-STAGES=() NOTES=() COMPOSE_FILES=(-f docker-compose.yml) SERVICES=() PROFILES=(--profile nginx)
+STAGES=() NOTES=() COMPOSE_FILES=(-f docker-compose.yml -f docker-compose.direct.yml) SERVICES=() PROFILES=(--profile nginx)
 left() { echo $((BUDGET - (SECONDS - T0))); }
 # stage <name> <function>: runs it, records PASS/FAIL and the seconds it took; later stages are skipped after a FAIL.
 stage() {
@@ -71,6 +78,10 @@ config() {
     log "no container registry: offline base images (docker-compose.offline.yml)"
     COMPOSE_FILES+=(-f docker-compose.offline.yml)
     SERVICES=(postgres study-service monolith gateway prometheus nginx)
+    # promtool of the same Prometheus 3 (built by provisioning): the dashboards check parses every query with it
+    local promtool_dir
+    promtool_dir=$(docker/offline/prometheus.sh 2>/dev/null) && export PATH=$promtool_dir:$PATH \
+      && log "promtool $(promtool --version 2>/dev/null | head -n1 | awk '{print $3}') for the dashboards' PromQL syntax"
   else
     log "registry reachable: public images, app images built from source"
     SERVICES=(postgres study-service monolith gateway prometheus nginx grafana)
@@ -82,6 +93,20 @@ config() {
   fi
   tracing_config
   dc --profile apm --profile load --profile tracing config -q || { fail "compose config (all profiles) invalid"; return 1; }
+  publication
+}
+# What the compose files publish, read from `docker compose config` (every profile): the policy of docs/compose.md.
+publication() {
+  local base=(-f docker-compose.yml) out ok=0
+  [[ ${COMPOSE_FILES[*]} == *offline* ]] && base+=(-f docker-compose.offline.yml)
+  out=$(env -u GRAFANA_ADMIN_PASSWORD docker compose "${base[@]}" config -q 2>&1) \
+    && { log "  compose config passed without GRAFANA_ADMIN_PASSWORD"; ok=1; }
+  grep -q "GRAFANA_ADMIN_PASSWORD" <<< "$out" || { log "  no word of GRAFANA_ADMIN_PASSWORD when it is missing: $out"; ok=1; }
+  docker compose "${base[@]}" --profile '*' config --format json > "$WORK/config.json" \
+    && docker compose "${COMPOSE_FILES[@]}" --profile '*' config --format json > "$WORK/config-direct.json" \
+    && python3 ci/compose_publication.py "$WORK/config.json" "$WORK/config-direct.json" || ok=1
+  [[ $ok -eq 0 ]] || fail "compose publication policy (docs/compose.md)"
+  return $ok
 }
 
 # ---------------------------------------------------------------- 2 build
@@ -122,7 +147,7 @@ UP_SECONDS=
 up() {
   local p busy=()
   for p in $GATEWAY_HOST_PORT $STUDY_SERVICE_HOST_PORT $MONOLITH_HOST_PORT $GATEWAY_MANAGEMENT_HOST_PORT $STUDY_SERVICE_MANAGEMENT_HOST_PORT \
-           $MONOLITH_MANAGEMENT_HOST_PORT $PROMETHEUS_HOST_PORT $NGINX_HOST_PORT $POSTGRES_HOST_PORT $LAB_METRICS_HOST_PORT \
+           $MONOLITH_MANAGEMENT_HOST_PORT $PROMETHEUS_HOST_PORT $NGINX_HOST_PORT $GRAFANA_HOST_PORT \
            $( [[ $APM == 1 ]] && echo "$SCOUTER_HOST_PORT $SCOUTER_WEBAPP_HOST_PORT" ) $( [[ $TRACING == 1 ]] && echo "$ZIPKIN_HOST_PORT" ); do
     ss -Hltn "sport = :$p" | grep -q . && busy+=("$p")
   done
@@ -159,6 +184,11 @@ requests() {
   expect "unknown study is 404 problem+json" 404 "$gw/api/studies/999999999" 'application/problem\+json' || ok=1
   expect "no actuator on the public port" 404 "$gw/actuator/health" || ok=1
   expect "gateway metrics on management port" 200 "http://127.0.0.1:$GATEWAY_MANAGEMENT_HOST_PORT/actuator/prometheus" 'application="gateway"' || ok=1
+  if [[ " ${SERVICES[*]} " == *" grafana "* ]]; then   # online only: no Grafana stand-in offline
+    local grafana=http://127.0.0.1:$GRAFANA_HOST_PORT
+    expect "grafana: admin logs in with GRAFANA_ADMIN_PASSWORD" 200 "$grafana/api/user" '"login":"admin"' -u "admin:$GRAFANA_ADMIN_PASSWORD" || ok=1
+    expect "grafana: no anonymous viewer" 401 "$grafana/api/search" || ok=1
+  fi
   [[ $ok -eq 0 ]] || fail "request checks"
 }
 apm() {   # the compose apm profile end to end: agent attached on the three JVMs, transactions in the REST API

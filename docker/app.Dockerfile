@@ -3,8 +3,8 @@
 #   docker build -f docker/app.Dockerfile --build-arg MODULE=gateway --target host .   # jar built on the host by ./mvnw package
 # The `host` stage comes before the build stages on purpose: the classic (non-BuildKit) builder runs every
 # stage up to the target, so `--target host` never needs the JDK image or the network.
-ARG BASE_IMAGE=eclipse-temurin:21.0.7_6-jre
-ARG BUILD_IMAGE=eclipse-temurin:21.0.7_6-jdk
+ARG BASE_IMAGE=eclipse-temurin:25.0.4_7-jre
+ARG BUILD_IMAGE=eclipse-temurin:25.0.4_7-jdk
 
 FROM ${BASE_IMAGE} AS runtime
 # curl is what the compose healthcheck calls; the Temurin images ship it, other bases may not.
