@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # Builds local stand-ins for the public base images, for machines with apt but no container registry (CI). One
-# debootstrap --variant=minbase root file system holding the Debian packages is imported once (lab-base:bookworm);
+# debootstrap --variant=minbase root file system holding the Debian packages is imported once (lab-base:trixie);
 # the images are thin `docker build` layers on top of it, so they share one copy on disk and cost one debootstrap.
 #   lab-jre:25         a Java runtime jlinked from the host's JDK 25      stands in for eclipse-temurin:25-jre
-#   lab-postgres:15    postgresql-15 (Debian 12's only PostgreSQL)          stands in for postgres (entrypoint: docker/postgres/offline-entrypoint.sh)
+#   lab-postgres:17    postgresql-17 (Debian 13)                           stands in for postgres (entrypoint: docker/postgres/offline-entrypoint.sh)
 #   lab-prometheus:3   Prometheus 3 built from the Go module proxy         stands in for prom/prometheus (docker/offline/prometheus.sh)
-#   lab-nginx:1        nginx-light (Debian, 1.22)                          stands in for nginx
-# The versions follow docker-compose.yml: the JDK major of its eclipse-temurin image (Debian 12 has no JDK 25 package,
-# so the runtime is jlinked from the JDK installed on the host: LAB_IMAGE_JDK, else the newest of that major under
+#   lab-nginx:1        nginx-light (Debian 13, 1.26)                       stands in for nginx
+# The root file system is Debian 13 (trixie: PostgreSQL 17, the compose file's major; Debian 12 has 15 only), fetched
+# from the mirror of the machine's apt sources by the host's debootstrap (Debian 12's knows trixie and its keys).
+# The versions follow docker-compose.yml: the JDK major of its eclipse-temurin image (the runtime is jlinked from the
+# Temurin JDK installed on the host, the build ./lab runs the apps on: LAB_IMAGE_JDK, else the newest of that major under
 # /usr/lib/jvm), and its prom/prometheus version. An image whose tag exists is reused while its label says it holds
 # what is asked for (package set, JDK build, Prometheus version); otherwise it is rebuilt.
 # Usage: docker/offline/build-base-images.sh [--force]
@@ -15,9 +17,9 @@ set -euo pipefail
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 ROOT=$(cd "$HERE/../.." && pwd)
 
-SUITE=bookworm
+SUITE=trixie
 BASE=lab-base:$SUITE
-PACKAGES=curl,ca-certificates,passwd,postgresql-15,nginx-light
+PACKAGES=curl,ca-certificates,passwd,postgresql-17,nginx-light
 JDK_MAJOR=$(grep -oE 'eclipse-temurin:[0-9]+' "$ROOT/docker-compose.yml" | head -n1 | sed 's/.*://')
 [[ -n $JDK_MAJOR ]] || { echo "no eclipse-temurin:<major> image in docker-compose.yml" >&2; exit 2; }
 FORCE=false
@@ -26,12 +28,12 @@ FORCE=false
 label() { docker image inspect -f "{{index .Config.Labels \"$2\"}}" "$1" 2>/dev/null || true; }
 current() { ! $FORCE && [[ -n $3 && $(label "$1" "$2") == "$3" ]]; }   # current <image> <label> <wanted value>
 
-# The mirror comes from the machine's own apt sources (deb822 or one-line format).
+# The Debian mirror comes from the machine's own apt sources (deb822 or one-line format), whatever suite they name.
 mirror() {
   local m
   m=$(grep -hE '^\s*URIs:' /etc/apt/sources.list.d/*.sources 2>/dev/null | awk '{print $2}' | grep -v security | head -n1 || true)
-  [[ -n $m ]] || m=$(grep -hE "^\s*deb\s+(\[[^]]*\]\s+)?https?://\S+\s+${SUITE}\s" /etc/apt/sources.list /etc/apt/sources.list.d/*.list 2>/dev/null \
-                       | sed -E 's/^\s*deb\s+(\[[^]]*\]\s+)?//' | awk '{print $1}' | head -n1 || true)
+  [[ -n $m ]] || m=$(grep -hE "^\s*deb\s+(\[[^]]*\]\s+)?https?://\S+\s+[a-z]+\s" /etc/apt/sources.list /etc/apt/sources.list.d/*.list 2>/dev/null \
+                       | sed -E 's/^\s*deb\s+(\[[^]]*\]\s+)?//' | awk '{print $1}' | grep -v security | head -n1 || true)
   echo "${m:-http://deb.debian.org/debian}"
 }
 
@@ -77,7 +79,7 @@ if ! current "$BASE" lab.packages "$PACKAGES"; then
   # What a container never needs: package cache and lists, docs; the Debian package's own PostgreSQL
   # cluster (PGDATA is initialised by docker/postgres/offline-entrypoint.sh) and nginx default site.
   rm -rf "$root"/var/cache/apt/archives/*.deb "$root"/var/lib/apt/lists/* "$root"/usr/share/doc/* "$root"/usr/share/man/* \
-         "$root"/var/lib/postgresql/15 "$root"/etc/postgresql/15 "$root"/etc/nginx/sites-enabled/*
+         "$root"/var/lib/postgresql/17 "$root"/etc/postgresql/17 "$root"/etc/nginx/sites-enabled/*
   tar -C "$root" -c . | docker import --change "LABEL lab.packages=$PACKAGES" - "$BASE" >/dev/null
   grep -o " $root/[^ ]*" /proc/mounts | sort -r | xargs -r -n1 umount -l 2>/dev/null || true
   rm -rf "$root" "$root.log"; root=
@@ -128,9 +130,9 @@ ENTRYPOINT ["/bin/prometheus"]
 CMD ["--config.file=/etc/prometheus/prometheus.yml", "--storage.tsdb.path=/prometheus"]'
 fi
 
-if ! current lab-postgres:15 lab.base "$PACKAGES"; then
-  build lab-postgres:15 "lab.base=$PACKAGES" - '
-ENV PATH=/usr/lib/postgresql/15/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin PGDATA=/var/lib/postgresql/data
+if ! current lab-postgres:17 lab.base "$PACKAGES"; then
+  build lab-postgres:17 "lab.base=$PACKAGES" - '
+ENV PATH=/usr/lib/postgresql/17/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin PGDATA=/var/lib/postgresql/data
 STOPSIGNAL SIGINT
 EXPOSE 5432'
 fi
@@ -141,4 +143,4 @@ STOPSIGNAL SIGQUIT
 EXPOSE 8090
 CMD ["nginx", "-g", "daemon off;"]'
 fi
-echo "offline base images: lab-jre:$JDK_MAJOR ($jdk_build), lab-postgres:15, lab-prometheus:3 ($prometheus_version), lab-nginx:1"
+echo "offline base images: lab-jre:$JDK_MAJOR ($jdk_build), lab-postgres:17, lab-prometheus:3 ($prometheus_version), lab-nginx:1"

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Entrypoint for the offline stand-in image lab-postgres:15 (Debian's postgresql-15, see
+# Entrypoint for the offline stand-in image lab-postgres:17 (Debian 13's postgresql-17, see
 # docker/offline/build-base-images.sh). Does the part of the official postgres image's entrypoint the lab
 # uses: initialise $PGDATA once with POSTGRES_USER/POSTGRES_PASSWORD/POSTGRES_DB, run
 # /docker-entrypoint-initdb.d/*.sql, then run postgres in the foreground listening on all interfaces.
