@@ -41,7 +41,10 @@ tools() {
   apt_install "${unique[@]}" || return 1
   if ! timeout 10 docker info >/dev/null 2>&1; then
     log "no Docker engine answers: starting dockerd (log: $WORK/dockerd.log)"
-    setsid dockerd > "$WORK/dockerd.log" 2>&1 < /dev/null &
+    # Without the descriptors this script inherited beyond stdin/out/err: the engine outlives the script, and any it
+    # kept (a caller's pipe, for instance) would stay open as long as the engine runs.
+    setsid python3 -c 'import os, sys; os.closerange(3, 65536); os.execvp("dockerd", ["dockerd"])' \
+      > "$WORK/dockerd.log" 2>&1 < /dev/null &
     DOCKERD_PID=$!
     echo "$DOCKERD_PID" > "$WORK/dockerd.pid"
     local deadline=$((SECONDS + 60))
