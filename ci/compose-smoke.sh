@@ -99,7 +99,7 @@ config() {
 publication() {
   local base=(-f docker-compose.yml) out ok=0
   [[ ${COMPOSE_FILES[*]} == *offline* ]] && base+=(-f docker-compose.offline.yml)
-  out=$(env -u GRAFANA_ADMIN_PASSWORD docker compose "${base[@]}" config -q 2>&1) \
+  out=$(env -u GRAFANA_ADMIN_PASSWORD docker compose --env-file /dev/null "${base[@]}" config -q 2>&1) \
     && { log "  compose config passed without GRAFANA_ADMIN_PASSWORD"; ok=1; }
   grep -q "GRAFANA_ADMIN_PASSWORD" <<< "$out" || { log "  no word of GRAFANA_ADMIN_PASSWORD when it is missing: $out"; ok=1; }
   docker compose "${base[@]}" --profile '*' config --format json > "$WORK/config.json" \
