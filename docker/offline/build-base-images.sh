@@ -102,13 +102,16 @@ build() {   # build <tag> <label=value> <context dir or -> <Dockerfile lines aft
 
 # lab-jre:<major>: every runtime module of the JDK (no compiler, jlink, jshell, javadoc, debugger or UI tools), the
 # layout of the Temurin images (/opt/java/openjdk). jlink links from the JDK's own run-time image (JDK 24+: no jmods).
+# With the default class-data-sharing archives (lib/server/classes*.jsa) the Temurin JRE images ship too: without
+# them every JVM loads the JDK's classes from scratch, and three of them starting at once on 2 cores take far longer.
 jdk=$(jdk_home)
 jdk_build=$(sed -n 's/^IMPLEMENTOR_VERSION="\(.*\)"/\1/p; s/^JAVA_RUNTIME_VERSION="\(.*\)"/\1/p' "$jdk/release" | head -n1)
-jdk_build=${jdk_build:-$("$jdk/bin/java" -version 2>&1 | head -n1)}
+jdk_build="${jdk_build:-$("$jdk/bin/java" -version 2>&1 | head -n1)} with CDS"
 if ! current "lab-jre:$JDK_MAJOR" lab.jdk "$jdk_build"; then
   modules=$("$jdk/bin/java" --list-modules | sed 's/@.*//' | grep -vxE 'jdk\.(compiler|jlink|jpackage|jshell|javadoc|jdeps|jartool|jconsole|jdi|jstatd|editpad|hotspot\.agent|accessibility|unsupported\.desktop|incubator\.[a-z.]+|internal\.(ed|le|opt|vm\.ci)|graal\.compiler(\.management)?)' | paste -sd,)
   mkdir -p "$work/jre"
-  "$jdk/bin/jlink" --add-modules "$modules" --strip-debug --no-man-pages --no-header-files --output "$work/jre/jre"
+  "$jdk/bin/jlink" --add-modules "$modules" --strip-debug --no-man-pages --no-header-files \
+    --generate-cds-archive --output "$work/jre/jre"
   build "lab-jre:$JDK_MAJOR" "lab.jdk=\"$jdk_build\"" "$work/jre" '
 COPY jre /opt/java/openjdk
 ENV JAVA_HOME=/opt/java/openjdk PATH=/opt/java/openjdk/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
