@@ -18,8 +18,9 @@ import org.springframework.http.HttpStatus;
  * {@link ServletHardeningAutoConfiguration} (and
  * {@link ManagementProblemErrorReportValve} on the management port). Header fields over
  * Tomcat's limits are 431, not Tomcat's 400, with a detail naming the limit; a request
- * line over the size limit is 414. Only fixed text and numbers, nothing from the request;
- * server errors carry no detail.
+ * line over the size limit is 414; a head that came too slowly
+ * ({@link RequestHeadDeadlineProtocol}) is 408. Only fixed text and numbers, nothing from
+ * the request; server errors carry no detail.
  */
 public class ProblemErrorReportValve extends ErrorReportValve {
 
@@ -56,6 +57,9 @@ public class ProblemErrorReportValve extends ErrorReportValve {
 			status = HttpStatus.REQUEST_HEADER_FIELDS_TOO_LARGE.value();
 			detail = "The request line and header fields are larger than " + limit(request, "maxHttpRequestHeaderSize")
 					+ " bytes.";
+		}
+		else if (status == 408 && request.getAttribute(RequestHeadDeadlineProtocol.TIMED_OUT) instanceof String late) {
+			detail = late;
 		}
 		else if (status == 400) {
 			detail = "The request line, target or header fields are malformed.";

@@ -18,6 +18,7 @@ import org.springframework.boot.webmvc.error.ErrorAttributes;
 import org.springframework.boot.webmvc.error.ErrorController;
 import org.springframework.context.annotation.Bean;
 import org.springframework.core.Ordered;
+import org.springframework.core.env.Environment;
 import org.springframework.util.unit.DataSize;
 import org.springframework.web.servlet.config.annotation.ContentNegotiationConfigurer;
 import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
@@ -28,7 +29,8 @@ import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
  * Tomcat's HTML report — for what Tomcat refuses itself, for the {@code /error} page, and
  * from the filters in front of everything else. Nothing here knows the app's domain.
  * Settings: {@code study.max-body-size} (default 1MB) and {@code study.error.html-pages}
- * (default false); their names predate this library.
+ * (default false), whose names predate this library, and
+ * {@code servlet-hardening.request-head-timeout} (default 10s, 0 for none).
  */
 @AutoConfiguration(beforeName = "org.springframework.boot.webmvc.autoconfigure.error.ErrorMvcAutoConfiguration")
 @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
@@ -103,6 +105,15 @@ public final class ServletHardeningAutoConfiguration {
 				host.setErrorReportValveClass(ProblemErrorReportValve.class.getName());
 			}
 		});
+	}
+
+	/**
+	 * A deadline for the request line and header fields together: Tomcat's timeouts are
+	 * per read, so a head sent a byte at a time held a connection for good.
+	 */
+	@Bean
+	RequestHeadDeadline requestHeadDeadline(Environment environment) {
+		return new RequestHeadDeadline(environment);
 	}
 
 }

@@ -33,7 +33,8 @@ class ServletHardeningAutoConfigurationTests {
 			.hasBean("pathParameterFilter")
 			.hasBean("acceptLanguageFilter")
 			.hasBean("lenientAcceptHeader")
-			.hasBean("problemErrorReportValve"));
+			.hasBean("problemErrorReportValve")
+			.hasBean("requestHeadDeadline"));
 	}
 
 	@Test

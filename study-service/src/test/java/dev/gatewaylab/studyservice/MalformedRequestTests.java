@@ -1,10 +1,12 @@
 package dev.gatewaylab.studyservice;
 
 import java.io.IOException;
+import java.util.concurrent.CompletableFuture;
 
 import dev.gatewaylab.testsupport.MalformedRequests;
 import dev.gatewaylab.testsupport.RawHttp;
 import dev.gatewaylab.testsupport.RawResponse;
+import dev.gatewaylab.testsupport.SlowHead;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -12,6 +14,7 @@ import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
+import org.springframework.boot.test.web.server.LocalManagementPort;
 import org.springframework.boot.test.web.server.LocalServerPort;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -26,12 +29,36 @@ import static org.assertj.core.api.Assertions.assertThat;
  * — a reused context would hide the first one.
  */
 @ExtendWith(OutputCaptureExtension.class)
-@SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT,
-		properties = { "management.server.port=0", "test.context=malformed-requests" })
+@SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT, properties = { "management.server.port=0",
+		"TOMCAT_REQUEST_HEAD_TIMEOUT=2s", "test.context=malformed-requests" })
 class MalformedRequestTests {
 
 	@LocalServerPort
 	int port;
+
+	@LocalManagementPort
+	int managementPort;
+
+	/**
+	 * {@code TOMCAT_REQUEST_HEAD_TIMEOUT=2s}: a head sent one byte a second is answered
+	 * 408 problem+json and closed after 2 s and Tomcat's round of read timeouts (1 s), on
+	 * both ports (servlet-hardening's {@code RequestHeadDeadlineTests} for the rest).
+	 */
+	@Test
+	void aHeadSentOneByteASecondIs408AndClosedWithinTheDeadlineOnBothPorts() throws Exception {
+		CompletableFuture<SlowHead> app = CompletableFuture.supplyAsync(() -> SlowHead.sendUnchecked(this.port,
+				"GET /api/studies/1 HTTP/1.1\r\nHost: localhost\r\n", "X-Slow: abcdefgh", 1_000, 15_000));
+		CompletableFuture<SlowHead> management = CompletableFuture
+			.supplyAsync(() -> SlowHead.sendUnchecked(this.managementPort,
+					"GET /actuator/health HTTP/1.1\r\nHost: localhost\r\n", "X-Slow: abcdefgh", 1_000, 15_000));
+		for (SlowHead answer : new SlowHead[] { app.get(), management.get() }) {
+			assertThat(answer.response().status()).isEqualTo(408);
+			assertThat(answer.response().isProblemJson()).isTrue();
+			assertThat(answer.response().body()).contains("did not arrive within 2000 ms");
+			assertThat(answer.closed()).isTrue();
+			assertThat(answer.millis()).isBetween(1_900L, 5_000L);
+		}
+	}
 
 	@Test
 	void aRequestTargetTomcatRefusesLogsNoStackTrace(CapturedOutput output) throws IOException {
