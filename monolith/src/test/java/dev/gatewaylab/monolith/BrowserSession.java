@@ -9,11 +9,14 @@ import dev.gatewaylab.testsupport.RawHttp;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * A browser's session with the monolith over raw sockets: its session cookie and a CSRF
- * token rendered for it (any masked value of the session's token is valid).
+ * A browser's session with the monolith over raw sockets: its cookies and a CSRF token
+ * rendered for it (any masked value of the cookie's token is valid). An anonymous one has
+ * only the CSRF token's cookie ({@code XSRF-TOKEN}: no session exists before a sign-in);
+ * a signed-in one has the session cookie too.
  *
- * @param cookie the {@code JSESSIONID=…} cookie
- * @param token a {@code _csrf} value for this session
+ * @param cookie the {@code Cookie} header value: {@code XSRF-TOKEN=…}, and
+ * {@code JSESSIONID=…} once signed in
+ * @param token a {@code _csrf} value for this browser
  */
 public record BrowserSession(String cookie, String token) {
 
@@ -21,10 +24,12 @@ public record BrowserSession(String cookie, String token) {
 
 	private static final Pattern SESSION_COOKIE = Pattern.compile("(?i)set-cookie: (JSESSIONID=[^;\\r\\n]+)");
 
-	/** A new anonymous session, from the login page. */
+	private static final Pattern CSRF_COOKIE = Pattern.compile("(?i)set-cookie: (XSRF-TOKEN=[^;\\r\\n]+)");
+
+	/** A new anonymous browser, from the login page. */
 	public static BrowserSession open(int port) throws IOException {
 		String page = get(port, "/login", null);
-		return new BrowserSession(cookie(page, null), csrf(page));
+		return new BrowserSession(cookie(CSRF_COOKIE, page, null), csrf(page));
 	}
 
 	/** A session signed in as {@code user} (demo password); fails the test otherwise. */
@@ -34,8 +39,12 @@ public record BrowserSession(String cookie, String token) {
 		assertThat(response).as("sign-in of " + user)
 			.startsWith("HTTP/1.1 302 ")
 			.containsIgnoringCase("location: /\r\n");
-		String cookie = cookie(response, anonymous.cookie());
-		return new BrowserSession(cookie, csrf(get(port, "/", cookie)));
+		// the sign-in makes the session and drops the CSRF token: the next page brings a
+		// new one
+		String session = cookie(SESSION_COOKIE, response, null);
+		assertThat(session).as("the session cookie of the sign-in").isNotNull();
+		String home = get(port, "/", session);
+		return new BrowserSession(session + "; " + cookie(CSRF_COOKIE, home, null), csrf(home));
 	}
 
 	/**
@@ -57,8 +66,8 @@ public record BrowserSession(String cookie, String token) {
 				+ ((cookie != null) ? "Cookie: " + cookie + "\r\n" : "") + "\r\n", 5_000);
 	}
 
-	private static String cookie(String response, String otherwise) {
-		Matcher m = SESSION_COOKIE.matcher(response);
+	private static String cookie(Pattern cookie, String response, String otherwise) {
+		Matcher m = cookie.matcher(response);
 		return m.find() ? m.group(1) : otherwise;
 	}
 

@@ -15,7 +15,7 @@ import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
  * export on (Boot turns it off in tests by default). Demo users are hashed at BCrypt cost
  * 4, set through the same {@code MONOLITH_BCRYPT_COST} variable a user would set, to keep
  * tests fast. One shared annotation means one cached context for all test classes. Ten
- * login attempts per user and minute: the flow tests sign user1 in five times.
+ * login attempts per user and minute: the flow tests try user1 six times.
  */
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)

@@ -1,9 +1,11 @@
 package dev.gatewaylab.monolith;
 
 import java.net.URI;
+import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 
 import org.junit.jupiter.api.Test;
 
@@ -15,8 +17,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * With tracing on, the monolith's own problem+json bodies (the login guard's, written
- * before Spring Security) name the trace their {@code traceparent} continues, as the
- * study API's do.
+ * inside Spring Security's chain after the CSRF check) name the trace their
+ * {@code traceparent} continues, as the study API's do.
  */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT, properties = { "management.server.port=0",
 		"MONOLITH_BCRYPT_COST=4", "tracing.enabled=true", "management.tracing.export.zipkin.enabled=false" })
@@ -29,10 +31,13 @@ class MonolithTracingTests {
 
 	@Test
 	void theLoginGuardsRefusalNamesTheTrace() throws Exception {
+		BrowserSession browser = BrowserSession.open(this.port);
 		HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + this.port + "/login"))
 			.header("traceparent", "00-" + TRACE_ID + "-00f067aa0ba902b7-01")
+			.header("Cookie", browser.cookie())
 			.header("Content-Type", "application/x-www-form-urlencoded")
-			.POST(HttpRequest.BodyPublishers.ofString("username=us%01er&password=x"))
+			.POST(HttpRequest.BodyPublishers.ofString(
+					"username=us%01er&password=x&_csrf=" + URLEncoder.encode(browser.token(), StandardCharsets.UTF_8)))
 			.build();
 		HttpResponse<String> response = HttpClient.newHttpClient().send(request, HttpResponse.BodyHandlers.ofString());
 		assertThat(response.statusCode()).isEqualTo(400);

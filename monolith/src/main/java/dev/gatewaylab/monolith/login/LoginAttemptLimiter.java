@@ -1,7 +1,6 @@
 package dev.gatewaylab.monolith.login;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Collections;
 import java.util.HashMap;
@@ -20,10 +19,7 @@ import jakarta.servlet.http.HttpServletResponse;
 
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
-import org.springframework.http.MediaType;
 import org.springframework.web.filter.OncePerRequestFilter;
-
-import dev.gatewaylab.servlet.TraceIds;
 
 /**
  * Login attempts ({@code POST /login}) per user name: a token bucket of {@code perUser}
@@ -31,10 +27,15 @@ import dev.gatewaylab.servlet.TraceIds;
  * problem+json with {@code Retry-After} before the password is even hashed (each BCrypt
  * check costs ≈ 100 ms of CPU). It guards one account against guessing from many
  * addresses; the per-address limit is the gateway's, which knows the client address. Runs
- * before Spring Security's chain, and passes it the {@link LoginName#canonical canonical}
- * name: the budget charged is the one of the name the sign-in looks up. A name with a
- * control or other non-printable character is refused with 400 problem+json before any
- * budget is charged or any password hashed: it can never sign anyone in.
+ * inside Spring Security's chain, after the CSRF check and before the password check: an
+ * attempt without a valid CSRF token is refused (403) before it gets here and spends
+ * nothing — a flood of them used to spend the user's budget, and the user with the right
+ * password then got 429. It passes the password check the {@link LoginName#canonical
+ * canonical} name: the budget charged is the one of the name the sign-in looks up. A name
+ * that is missing or blank, or that has a control or other non-printable character, is
+ * refused with 400 problem+json before any budget is charged or any password hashed: it
+ * can never sign anyone in (Spring Security would still have hashed the password, against
+ * a dummy, for a blank name).
  */
 final class LoginAttemptLimiter extends OncePerRequestFilter {
 
@@ -61,25 +62,24 @@ final class LoginAttemptLimiter extends OncePerRequestFilter {
 	protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
 			throws ServletException, IOException {
 		String submitted = request.getParameter(USERNAME);
-		if (submitted == null) {
-			chain.doFilter(request, response);
-			return;
-		}
-		String name = LoginName.canonical(submitted);
+		String name = (submitted != null) ? LoginName.canonical(submitted) : "";
 		if (name == null) {
-			writeProblem(request, response, HttpStatus.BAD_REQUEST,
+			LoginProblems.write(request, response, HttpStatus.BAD_REQUEST,
 					"The user name contains a control, format or other non-printable character.");
 			return;
 		}
-		if (!name.isEmpty()) {
-			ConsumptionProbe probe = this.buckets.get(LoginName.budgetKey(name), (key) -> newBucket())
-				.tryConsumeAndReturnRemaining(1);
-			if (!probe.isConsumed()) {
-				long retryAfter = Math.max(1, (probe.getNanosToWaitForRefill() + 999_999_999L) / 1_000_000_000L);
-				response.setHeader(HttpHeaders.RETRY_AFTER, Long.toString(retryAfter));
-				writeProblem(request, response, HttpStatus.TOO_MANY_REQUESTS, "Too many login attempts for this user.");
-				return;
-			}
+		if (LoginName.blank(name)) {
+			LoginProblems.write(request, response, HttpStatus.BAD_REQUEST, "The user name is empty.");
+			return;
+		}
+		ConsumptionProbe probe = this.buckets.get(LoginName.budgetKey(name), (key) -> newBucket())
+			.tryConsumeAndReturnRemaining(1);
+		if (!probe.isConsumed()) {
+			long retryAfter = Math.max(1, (probe.getNanosToWaitForRefill() + 999_999_999L) / 1_000_000_000L);
+			response.setHeader(HttpHeaders.RETRY_AFTER, Long.toString(retryAfter));
+			LoginProblems.write(request, response, HttpStatus.TOO_MANY_REQUESTS,
+					"Too many login attempts for this user.");
+			return;
 		}
 		chain.doFilter(new CanonicalUsername(request, name), response);
 	}
@@ -88,19 +88,6 @@ final class LoginAttemptLimiter extends OncePerRequestFilter {
 		return Bucket.builder()
 			.addLimit(Bandwidth.builder().capacity(this.perUser).refillGreedy(this.perUser, this.window).build())
 			.build();
-	}
-
-	private static void writeProblem(HttpServletRequest request, HttpServletResponse response, HttpStatus status,
-			String detail) throws IOException {
-		String traceId = TraceIds.of(request);
-		byte[] body = ("{\"type\":\"about:blank\",\"title\":\"" + status.getReasonPhrase() + "\",\"status\":"
-				+ status.value() + ",\"detail\":\"" + detail + "\""
-				+ ((traceId != null) ? ",\"" + TraceIds.PROPERTY + "\":\"" + traceId + "\"" : "") + "}")
-			.getBytes(StandardCharsets.UTF_8);
-		response.setStatus(status.value());
-		response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);
-		response.setContentLength(body.length);
-		response.getOutputStream().write(body);
 	}
 
 	/** The request with its user name replaced by the canonical one. */

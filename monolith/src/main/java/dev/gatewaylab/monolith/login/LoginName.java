@@ -37,6 +37,14 @@ final class LoginName {
 	}
 
 	/**
+	 * Whether a canonical name is blank: empty, or nothing but the space characters
+	 * stripping leaves in (no-break spaces). No user has such a name.
+	 */
+	static boolean blank(String canonical) {
+		return canonical.codePoints().allMatch(Character::isSpaceChar);
+	}
+
+	/**
 	 * The login budget a canonical name spends: its lower case, so that spellings that
 	 * differ only in case share one budget (the lookup is exact, so at most one of them
 	 * is a user), cut to {@link #MAX_KEY_LENGTH} characters.

@@ -18,9 +18,12 @@ import org.springframework.validation.annotation.Validated;
  * @param loginPerUser login attempts per user name per {@code loginWindow} (env
  * {@code MONOLITH_LOGIN_PER_USER})
  * @param loginWindow the window of that budget (env {@code MONOLITH_LOGIN_WINDOW})
+ * @param maxSessions live HTTP sessions at most (env {@code MONOLITH_MAX_SESSIONS}); one
+ * more sign-in gets 503
  */
 @ConfigurationProperties("monolith.security")
 @Validated
 record MonolithSecurityProperties(@DefaultValue("10") @Min(4) @Max(31) int bcryptCost,
-		@DefaultValue("5") @Min(1) int loginPerUser, @DefaultValue("1m") Duration loginWindow) {
+		@DefaultValue("5") @Min(1) int loginPerUser, @DefaultValue("1m") Duration loginWindow,
+		@DefaultValue("10000") @Min(1) int maxSessions) {
 }

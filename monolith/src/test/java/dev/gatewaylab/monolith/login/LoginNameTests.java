@@ -47,6 +47,17 @@ class LoginNameTests {
 	}
 
 	@Test
+	void aNameOfNothingButSpaceCharactersIsBlank() {
+		for (String blank : List.of("", " ", "\u2003\u3000", "\u00a0", "\u00a0\u2007\u202f")) {
+			assertThat(LoginName.blank(LoginName.canonical(blank))).as(blank.codePoints().boxed().toList().toString())
+				.isTrue();
+		}
+		for (String name : List.of("user7", "\u00a0user7", "us er7", ".")) {
+			assertThat(LoginName.blank(LoginName.canonical(name))).as(name).isFalse();
+		}
+	}
+
+	@Test
 	void theBudgetKeyIgnoresCaseAndIsBounded() {
 		assertThat(LoginName.budgetKey("USER7")).isEqualTo(LoginName.budgetKey("user7")).isEqualTo("user7");
 		assertThat(LoginName.budgetKey("x".repeat(10_000))).hasSize(LoginName.MAX_KEY_LENGTH);
