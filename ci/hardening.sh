@@ -56,8 +56,10 @@ export -f answer_to raw_to raw status mark_logs new_log_lines await_access upstr
 export GWP GWM DIRECT OUT
 
 # the apps' own login limits (./lab raises them for the load plans unless they are set); Netty's leak detector on
-# every buffer (the default is off, for cost): the probes below abort, cut short and time out requests mid-flight
-GATEWAY_LOGIN_PER_IP=10 MONOLITH_LOGIN_PER_USER=5 GATEWAY_NETTY_LEAK_DETECTION=paranoid ./lab up
+# every buffer (the default is off, for cost): the probes below abort, cut short and time out requests mid-flight;
+# study-service's and the monolith's request-head deadline cut from 10 s to 2 s, so a head sent a byte a second shows it
+GATEWAY_LOGIN_PER_IP=10 MONOLITH_LOGIN_PER_USER=5 GATEWAY_NETTY_LEAK_DETECTION=paranoid TOMCAT_REQUEST_HEAD_TIMEOUT=2s \
+  ./lab up
 mark_logs
 
 echo "== metric cardinality: made-up methods are one OTHER tag"
@@ -231,7 +233,9 @@ check "no LEAK report in the gateway's log (leak detection paranoid)" bash -c '!
 
 echo "== login: cookie, headers, per-address limit"
 curl -s -D "$OUT/login.headers" -o /dev/null "$GW/login"
-check "session cookie is SameSite=Lax" grep -qi '^set-cookie: JSESSIONID=.*SameSite=Lax' "$OUT/login.headers"
+check "the login page sets the CSRF token's cookie (HttpOnly, SameSite=Lax) and no session cookie" bash -c \
+  'grep -qi "^set-cookie: XSRF-TOKEN=.*HttpOnly.*SameSite=Lax" "$0" && ! grep -qi "^set-cookie: JSESSIONID=" "$0"' \
+  "$OUT/login.headers"
 check "Content-Security-Policy and Referrer-Policy present" \
   bash -c 'grep -qi "^content-security-policy: default-src" "$0" && grep -qi "^referrer-policy: " "$0"' "$OUT/login.headers"
 for i in $(seq 12); do
@@ -290,6 +294,86 @@ for target in "$MONO user7" "$GW user8"; do
     check "… and $spelling with the right password is refused: 400, no sign-in (got: $answer)" test "$answer" = "400 "
   done
 done
+
+echo "== monolith: no session before a sign-in, a login budget only tokens spend, relative redirects"
+# monolith_metric NAME: the monolith's value of a Prometheus series (summed over its labels); empty when it has none
+MONO_MANAGEMENT=http://127.0.0.1:$(lab_prop service.monolith.management-port)
+monolith_metric() {
+  curl -s "$MONO_MANAGEMENT/actuator/prometheus" \
+    | awk -v name="$1" '$1 == name || index($1, name "{") == 1 { n += $NF; found = 1 } END { if (found) printf "%d\n", n }'
+}
+export -f monolith_metric; export MONO_MANAGEMENT
+created=$(monolith_metric tomcat_sessions_created_sessions_total)
+python3 - "${MONO##*:}" > "$OUT/anonymous-gets.txt" <<'PY'
+import http.client, sys, threading
+port, paths, statuses, lock = int(sys.argv[1]), ["/", "/login", "/login?error", "/settings", "/css/lab.css",
+                                                 "/favicon.ico"], {}, threading.Lock()
+def client(first):
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    for i in range(first, 10000, 4):  # four clients, 10,000 GETs, no cookie kept
+        conn.request("GET", paths[i % len(paths)])
+        response = conn.getresponse(); response.read()
+        with lock:
+            statuses[response.status] = statuses.get(response.status, 0) + 1
+        if response.getheader("Connection", "").lower() == "close":
+            conn.close(); conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+threads = [threading.Thread(target=client, args=(c,)) for c in range(4)]
+[t.start() for t in threads]; [t.join() for t in threads]
+print(" ".join("%d×%d" % (n, status) for status, n in sorted(statuses.items())))
+PY
+live=$(monolith_metric tomcat_sessions_active_current_sessions)
+made=$(monolith_metric tomcat_sessions_created_sessions_total)
+check "10,000 anonymous GETs on the monolith ($(cat "$OUT/anonymous-gets.txt")) → no session: ${live:-?} live, made ${created:-?} → ${made:-?}" \
+  bash -c '[ "$0" = 0 ] && [ -n "$1" ] && [ "$1" = "$2" ]' "$live" "$created" "$made"
+for i in $(seq 20); do
+  curl -s -o /dev/null -w '%{http_code}\n' -X POST -d "username=user9&password=guess$i" "$MONO/login"
+done > "$OUT/tokenless.txt"
+check "20 POST /login for user9 without a CSRF token → 403 each ($(sort "$OUT/tokenless.txt" | uniq -c | tr '\n' ' '))" \
+  [ "$(grep -c '^403$' "$OUT/tokenless.txt")" -eq 20 ]
+answer=$(login_attempt "$MONO" user9 password)
+check "… and user9's own sign-in still works, its budget (5) untouched (got: $answer)" test "$answer" = "302 /"
+check "… and makes the monolith's one session ($(monolith_metric tomcat_sessions_active_current_sessions) live)" \
+  test "$(monolith_metric tomcat_sessions_active_current_sessions)" = 1
+answer=$(answer_to "${MONO##*:}" "GET / HTTP/1.0\r\nHost: evil.example\r\n\r\n" | tr -d '\r' | grep -i '^location:' || true)
+check "HTTP/1.0 with Host: evil.example → a relative redirect (got: $answer)" test "$answer" = "Location: /login"
+
+echo "== study-service and the monolith: a request head sent a byte a second is closed at the deadline (2 s here)"
+python3 - $(for svc in study-service monolith; do echo "$(lab_prop "service.$svc.port")" "$(lab_prop "service.$svc.management-port")"; done) \
+  > "$OUT/slow-heads.txt" <<'PY'
+import socket, sys, threading, time
+def slow_head(port, out):
+    s = socket.create_connection(("127.0.0.1", port), timeout=15)
+    start, data, sender_stop = time.monotonic(), b"", threading.Event()
+    s.sendall(b"GET /actuator/health HTTP/1.1\r\nHost: a\r\n")
+    def send():
+        for b in b"X-Slow: abcdefghijklmnop":  # one byte a second, until the answer
+            if sender_stop.wait(1):
+                return
+            try:
+                s.sendall(bytes([b]))
+            except OSError:
+                return
+    threading.Thread(target=send, daemon=True).start()
+    try:
+        while (chunk := s.recv(65536)):
+            data += chunk
+            sender_stop.set()
+    except OSError:
+        pass
+    sender_stop.set()
+    status = data.split(b" ")[1].decode() if data.startswith(b"HTTP/1.1 ") else "none"
+    out[port] = "%d %s %.1f %s" % (port, status, time.monotonic() - start,
+                                   "problem+json" if b"application/problem+json" in data else "-")
+results, threads = {}, []
+for port in map(int, sys.argv[1:]):
+    threads.append(threading.Thread(target=slow_head, args=(port, results))); threads[-1].start()
+[t.join() for t in threads]
+print("\n".join(results[p] for p in map(int, sys.argv[1:])))
+PY
+while read -r port code secs type; do
+  check ":$port: 408 $type and the close after ${secs} s (deadline 2 s; Tomcat checks its timeouts once a second)" \
+    bash -c '[ "$0" = 408 ] && [ "$1" = problem+json ] && awk -v s="$2" "BEGIN { exit !(s >= 1.9 && s <= 4) }"' "$code" "$type" "$secs"
+done < "$OUT/slow-heads.txt"
 
 echo "== graceful shutdown: SIGTERM with 20 requests in flight on a 2 s upstream delay"
 for i in $(seq 20); do

@@ -303,8 +303,8 @@ def login_page_plan():
             status_is("200"),
             assertion("body has the _csrf input", "body", "substring", 'name="_csrf"'),
         ])]
-    # A virtual user keeps its session cookie (as a browser does), so the closed model does not make
-    # the monolith create, and keep for 30 min, one session per request.
+    # A virtual user keeps its cookies, as a browser does: the CSRF token's cookie is issued once, not per
+    # request (the page makes no session).
     return plan("login-page", port("gateway"),
                 "GET /login (monolith's form page, via the gateway by default); asserts 200 and the _csrf input.",
                 "", samplers, config=[cookie_manager(clear_each_iteration=False)])
