@@ -40,8 +40,9 @@ class MalformedRequestTests {
 
 	/**
 	 * {@code TOMCAT_REQUEST_HEAD_TIMEOUT=2s}: a head sent one byte a second is answered
-	 * 408 problem+json and closed after 2 s and Tomcat's round of read timeouts (1 s), on
-	 * both ports (servlet-hardening's {@code RequestHeadDeadlineTests} for the rest).
+	 * 408 problem+json and closed after 2 s (Tomcat checks its read timeouts once a
+	 * second), on both ports (servlet-hardening's {@code RequestHeadDeadlineTests} for
+	 * the rest).
 	 */
 	@Test
 	void aHeadSentOneByteASecondIs408AndClosedWithinTheDeadlineOnBothPorts() throws Exception {

@@ -29,7 +29,7 @@ class RequestHeadDeadlineTests {
 
 	static final long DEADLINE_MILLIS = 3_000;
 
-	/** The poller's round (1 s) and a loaded CI machine. */
+	/** Tomcat checks its read timeouts once a second; a loaded CI machine. */
 	static final long SLACK_MILLIS = 3_000;
 
 	static final String TIMED_OUT = "{\"type\":\"about:blank\",\"title\":\"Request Timeout\",\"status\":408,"
