@@ -81,7 +81,7 @@ record Case(String name, String head, String body, String host) {
 				get("get-hop", "/hop"), get("status-404", "/status/404"), get("status-500", "/status/500"),
 				get("status-599", "/status/599"), get("status-204", "/status/204"), get("status-304", "/status/304"),
 				get("no-route", "/nowhere"), get("shadowed", "/echo/shadowed"), get("timeout", "/timeout/slow/1000"),
-				get("trickle", "/timeout/trickle"), get("retry-flaky", "/retry/flaky/one"),
+				get("trickle", "/slow-body/trickle"), get("retry-flaky", "/retry/flaky/one"),
 				get("retry-exhausted", "/retry/status/503"),
 				withBody("retry-post", "POST", "/retry/flaky/two", "posted"),
 				withBody("retry-get-body", "GET", "/retry/flaky/three", "sent twice"),

@@ -149,7 +149,7 @@ class ProxyContractTests {
 		long start = System.nanoTime();
 		assertThat(raw(Case.get("timeout", "/timeout/slow/1000")).status()).isEqualTo(504);
 		assertThat((System.nanoTime() - start) / 1_000_000).as("ms until the 504").isLessThan(900);
-		RawResponse trickle = raw(Case.get("trickle", "/timeout/trickle"));
+		RawResponse trickle = raw(Case.get("trickle", "/slow-body/trickle"));
 		assertThat(trickle.status()).isEqualTo(200);
 		assertThat(trickle.complete()).isTrue();
 		assertThat(trickle.body()).isEqualTo("part 1\npart 2\npart 3\npart 4\npart 5\n");

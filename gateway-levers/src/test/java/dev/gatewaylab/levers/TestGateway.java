@@ -23,7 +23,10 @@ import org.springframework.context.ConfigurableApplicationContext;
  * metadata;</li>
  * <li>{@code dead}: {@code /dead/**}, an upstream port nothing listens on;</li>
  * <li>{@code later}: {@code /later/**}, behind a predicate that answers later;</li>
- * <li>{@code host}: {@code /host/**}, the client's {@code Host} preserved.</li>
+ * <li>{@code host}: {@code /host/**}, the client's {@code Host} preserved;</li>
+ * <li>{@code slow-body}: {@code /slow-body/**}, a 1 s response timeout, for a body that
+ * takes longer than that after its headers came at once (a timeout wide enough that a
+ * busy machine still delivers the headers within it).</li>
  * </ul>
  */
 final class TestGateway implements AutoCloseable {
@@ -103,6 +106,9 @@ final class TestGateway implements AutoCloseable {
 		route(p, prefix + "[6]", "host", upstream, "Path=/host/**");
 		p.put(prefix + "[6].filters[0]", "StripPrefix=1");
 		p.put(prefix + "[6].filters[1]", "PreserveHostHeader");
+		route(p, prefix + "[7]", "slow-body", upstream, "Path=/slow-body/**");
+		p.put(prefix + "[7].filters[0]", "StripPrefix=1");
+		p.put(prefix + "[7].metadata.response-timeout", "1000");
 		return p;
 	}
 

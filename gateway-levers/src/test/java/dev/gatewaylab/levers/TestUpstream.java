@@ -32,7 +32,7 @@ import reactor.netty.http.server.HttpServerResponse;
  * 304;</li>
  * <li>{@code /flaky/{key}}: 503 on the first request of each key, then 200;</li>
  * <li>{@code /slow/{ms}}: 200 after that many milliseconds;</li>
- * <li>{@code /trickle}: status and headers at once, then five chunks 150 ms apart;</li>
+ * <li>{@code /trickle}: status and headers at once, then five chunks 300 ms apart;</li>
  * <li>{@code /big}: 200 with a sized body of {@link #BIG_BODY_BYTES};</li>
  * <li>{@code /chunked}: 200 with an unsized body in three chunks;</li>
  * <li>{@code /sse}: three server-sent events;</li>
@@ -129,7 +129,7 @@ final class TestUpstream implements AutoCloseable {
 		return switch (path) {
 			case "/trickle" -> response.status(200)
 				.header("Content-Type", "text/plain")
-				.sendString(Flux.range(1, 5).delayElements(Duration.ofMillis(150)).map((i) -> "part " + i + "\n"));
+				.sendString(Flux.range(1, 5).delayElements(Duration.ofMillis(300)).map((i) -> "part " + i + "\n"));
 			case "/big" -> text(response, 200, big());
 			case "/chunked" -> response.status(200)
 				.header("Content-Type", "text/plain")
