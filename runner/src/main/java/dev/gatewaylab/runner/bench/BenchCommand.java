@@ -153,7 +153,8 @@ public final class BenchCommand implements Callable<Integer> {
 			targets = target.resolveTargets(catalog, plans);
 		}
 		Settings settings = new Settings(reps, dur, warm, warmMax, thr, r, open, latencyReps, rampup, targets, props,
-				labHome, target.resultsRoot(labHome), target.metricsPort(), target.remote(), quick, experiment,
+				labHome, target.resultsRoot(labHome), target.metricsHost(), target.metricsPort(), target.remote(),
+				quick, experiment,
 				// a switchback's JTL holds both arms:
 				// JMeter's dashboard of it would mix them (and take minutes)
 				dashboard != null ? dashboard : !quick && (e == null || e.toggle() == null), catalog);
@@ -230,7 +231,7 @@ public final class BenchCommand implements Callable<Integer> {
 
 	private int run(Settings s, RunDirectory run, LiveMetrics metrics) throws Exception {
 		JMeterHome.init(JMeterHome.defaultLocation());
-		int port = metrics.start(s.metricsPort(), err);
+		int port = metrics.start(s.metricsHost(), s.metricsPort(), err);
 		Restarts restarts = null;
 		Experiment e = chosen;
 		if (e != null) {
@@ -244,7 +245,7 @@ public final class BenchCommand implements Callable<Integer> {
 		out.printf("bench: %d target(s) %s, %d reps × %d s, warm-up %d s, %s; about %d s; results %s%s%n",
 				s.targets().size(), TargetOptions.joinTargets(s.targets()), s.repetitions(), s.durationSeconds(),
 				s.warmupSeconds(), s.describe().get("model"), bench.plannedSeconds(), run.dir(),
-				port > 0 ? "; live metrics http://localhost:" + port + "/metrics" : "");
+				port > 0 ? "; live metrics " + LiveMetrics.url(s.metricsHost(), port) : "");
 		RunResult result = bench.run();
 		run.complete();
 		out.println();

@@ -20,8 +20,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.jmeter.samplers.SampleResult;
 
 /**
- * Live Prometheus metrics of the load generator, served on {@code :port/metrics} while a
- * run is on: {@code runner_requests_total{target,plan,outcome}},
+ * Live Prometheus metrics of the load generator, served on {@code host:port/metrics}
+ * while a run is on: {@code runner_requests_total{target,plan,outcome}},
  * {@code runner_request_duration_seconds_bucket{target,plan,le}},
  * {@code runner_active_threads{target,plan}}, all with {@code application="runner"}.
  */
@@ -31,6 +31,9 @@ public final class LiveMetrics implements AutoCloseable {
 			Duration.ofMillis(10), Duration.ofMillis(20), Duration.ofMillis(50), Duration.ofMillis(100),
 			Duration.ofMillis(200), Duration.ofMillis(500), Duration.ofSeconds(1), Duration.ofSeconds(2),
 			Duration.ofSeconds(5), Duration.ofSeconds(10) };
+
+	/** The default address of the endpoint. */
+	public static final String LOOPBACK = "127.0.0.1";
 
 	private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
 
@@ -42,17 +45,23 @@ public final class LiveMetrics implements AutoCloseable {
 		registry.config().commonTags("application", "runner");
 	}
 
+	/** {@link #start(String, int, PrintStream)} on loopback. */
+	public int start(int port, PrintStream warnings) {
+		return start(LOOPBACK, port, warnings);
+	}
+
 	/**
-	 * Starts the HTTP endpoint. Port 0 means disabled (the registry still counts). A
-	 * taken port gives a warning.
+	 * Starts the HTTP endpoint on {@code host} alone ({@code --metrics-host}: loopback by
+	 * default, 0.0.0.0 for every address). Port 0 means disabled (the registry still
+	 * counts). A taken port gives a warning.
 	 * @return the bound port, or -1 when not serving
 	 */
-	public int start(int port, PrintStream warnings) {
+	public int start(String host, int port, PrintStream warnings) {
 		if (port <= 0) {
 			return -1;
 		}
 		try {
-			server = HttpServer.create(new InetSocketAddress(port), 16);
+			server = HttpServer.create(new InetSocketAddress(host, port), 16);
 		}
 		catch (IOException e) {
 			warnings.println("warning: live metrics port " + port + " is not available (" + e.getMessage()
@@ -69,6 +78,15 @@ public final class LiveMetrics implements AutoCloseable {
 		});
 		server.start();
 		return server.getAddress().getPort();
+	}
+
+	/**
+	 * The endpoint's URL as this machine reaches it (loopback for the wildcard address).
+	 */
+	public static String url(String host, int port) {
+		String h = host.equals("0.0.0.0") || host.equals("::") || host.equals("0:0:0:0:0:0:0:0") ? "localhost"
+				: host.contains(":") ? "[" + host + "]" : host;
+		return "http://" + h + ":" + port + "/metrics";
 	}
 
 	/** A sink for the samples of one (target, plan). */

@@ -14,8 +14,8 @@ import java.util.Map;
  */
 public record Settings(int repetitions, int durationSeconds, int warmupSeconds, int warmupMaxSeconds, int threads,
 		double rate, boolean openModel, int latencyRepetitions, int rampupSeconds, List<Target> targets,
-		Map<String, String> jmeterProperties, Path labHome, Path resultsRoot, int metricsPort, Remote remote,
-		boolean quick, String experiment, boolean dashboards, Catalog catalog) {
+		Map<String, String> jmeterProperties, Path labHome, Path resultsRoot, String metricsHost, int metricsPort,
+		Remote remote, boolean quick, String experiment, boolean dashboards, Catalog catalog) {
 
 	/**
 	 * The plan properties the runner sets itself for every plan run
@@ -88,6 +88,7 @@ public record Settings(int repetitions, int durationSeconds, int warmupSeconds, 
 		if (remote.active()) {
 			m.put("remote", remote.describe());
 		}
+		m.put("metrics_host", metricsHost);
 		m.put("metrics_port", metricsPort);
 		m.put("jmeter_dashboards", dashboards);
 		return m;

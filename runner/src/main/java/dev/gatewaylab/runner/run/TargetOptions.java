@@ -1,6 +1,10 @@
 package dev.gatewaylab.runner.run;
 
+import java.net.InetAddress;
+import java.net.NetworkInterface;
+import java.net.SocketException;
 import java.net.URI;
+import java.net.UnknownHostException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -52,6 +56,10 @@ public class TargetOptions extends RemoteOptions {
 			description = "Live Prometheus metrics port while a run is on; 0 disables (default: ${DEFAULT-VALUE}).")
 	int metricsPort;
 
+	@Option(names = "--metrics-host", paramLabel = "ADDRESS", defaultValue = "127.0.0.1",
+			description = "Address the live metrics port listens on (default: ${DEFAULT-VALUE}, this machine alone); an address of this machine, or 0.0.0.0 for all, to let a Prometheus elsewhere scrape it.")
+	String metricsHost;
+
 	@Option(names = "--start", negatable = true,
 			description = "Start the local services the targets need (./lab up), after the options are checked, and stop what was started at the end (default: on when run by ./lab, i.e. LAB_SCRIPT is set; --no-start to measure what already runs).")
 	Boolean start;
@@ -77,6 +85,27 @@ public class TargetOptions extends RemoteOptions {
 			throw new LabException("invalid --metrics-port " + metricsPort, "use 0..65535 (0 disables)");
 		}
 		return metricsPort;
+	}
+
+	/**
+	 * The live metrics' address: an address of this machine, or the wildcard; else
+	 * LabException.
+	 */
+	public String metricsHost() {
+		try {
+			InetAddress a = InetAddress.getByName(metricsHost);
+			if (!a.isLoopbackAddress() && !a.isAnyLocalAddress() && NetworkInterface.getByInetAddress(a) == null) {
+				throw new LabException("--metrics-host " + metricsHost + " is not an address of this machine",
+						"pass one of its addresses (ip -brief address), or 0.0.0.0 for all");
+			}
+			return a.getHostAddress();
+		}
+		catch (UnknownHostException e) {
+			throw new LabException("unknown --metrics-host " + metricsHost, "pass an IP address of this machine");
+		}
+		catch (SocketException e) {
+			throw new LabException("cannot check --metrics-host " + metricsHost + ": " + e.getMessage(), null);
+		}
 	}
 
 	public Map<String, String> properties() {

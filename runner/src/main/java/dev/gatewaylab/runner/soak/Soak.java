@@ -89,7 +89,7 @@ final class Soak {
 		Intervals intervals = new Intervals();
 		try (LiveMetrics metrics = new LiveMetrics(); Progress progress = new Progress(out, planned)) {
 			JMeterHome.init(JMeterHome.defaultLocation());
-			metrics.start(s.metricsPort(), System.err);
+			metrics.start(s.metricsHost(), s.metricsPort(), System.err);
 			Load load = new Load(s, metrics, progress);
 			if (s.warmupSeconds() > 0) {
 				warm = new Warmup(s, load).run(t);

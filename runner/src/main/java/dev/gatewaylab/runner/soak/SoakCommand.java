@@ -122,7 +122,7 @@ public final class SoakCommand implements Callable<Integer> {
 		options(); // bad input fails before anything starts
 		return new Settings(1, seconds != null ? seconds : minutes * 60, load.warmup(5), load.warmupMax(120),
 				load.threads(8), load.rate(0, false), true, 0, 1, targets, props, labHome, target.resultsRoot(labHome),
-				target.metricsPort(), remote, false, null, false, catalog);
+				target.metricsHost(), target.metricsPort(), remote, false, null, false, catalog);
 	}
 
 }

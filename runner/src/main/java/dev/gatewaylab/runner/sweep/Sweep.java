@@ -69,7 +69,7 @@ final class Sweep {
 				TargetOptions.joinTargets(s.targets()), levels, s.durationSeconds(), planned, run.dir());
 		try (LiveMetrics metrics = new LiveMetrics(); Progress progress = new Progress(out, planned)) {
 			JMeterHome.init(JMeterHome.defaultLocation());
-			metrics.start(s.metricsPort(), err);
+			metrics.start(s.metricsHost(), s.metricsPort(), err);
 			Load load = new Load(s, metrics, progress);
 			Warmup warmup = new Warmup(s, load);
 			for (int i = 0; i < s.targets().size(); i++) {

@@ -57,7 +57,7 @@ public final class SweepCommand implements Callable<Integer> {
 		Settings.RUNNER_KEYS.forEach(props::remove);
 		Settings s = new Settings(1, duration, warmup, warmupMax, threads, 0, false, 0, 1,
 				target.resolveTargets(catalog, Settings.plansDir(labHome)), props, labHome, target.resultsRoot(labHome),
-				target.metricsPort(), target.remote(), false, null, false, catalog);
+				target.metricsHost(), target.metricsPort(), target.remote(), false, null, false, catalog);
 		int max = levels.stream().mapToInt(Integer::intValue).max().orElse(0);
 		Preflight.warnings(max).forEach(w -> err.println("warning: " + w));
 		return new Sweep(s, levels, out, err).run(target.start());

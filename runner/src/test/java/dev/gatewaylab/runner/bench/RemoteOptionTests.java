@@ -82,6 +82,18 @@ class RemoteOptionTests {
 	}
 
 	@Test
+	void liveMetricsListenOnLoopbackUnlessAnAddressOfThisMachineIsGiven() throws Exception {
+		try (LabFixture lab = new LabFixture(tmp)) {
+			assertThat(ParsedBench.parse("--targets", "direct").settings().metricsHost()).isEqualTo("127.0.0.1");
+			assertThat(ParsedBench.parse("--metrics-host", "0.0.0.0", "--targets", "direct").settings().metricsHost())
+				.isEqualTo("0.0.0.0");
+			assertThatThrownBy(() -> ParsedBench.parse("--metrics-host", "192.0.2.1", "--targets", "direct").settings())
+				.isInstanceOf(LabException.class)
+				.hasMessageContaining("--metrics-host 192.0.2.1 is not an address of this machine");
+		}
+	}
+
+	@Test
 	void malformedRemoteHostIsRejected() throws Exception {
 		try (LabFixture lab = new LabFixture(tmp)) {
 			assertThatThrownBy(() -> ParsedBench.parse("--remote", "bad host;rm", "--targets", "direct").settings())

@@ -3,9 +3,13 @@ package dev.gatewaylab.runner.metrics;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.io.PrintStream;
+import java.net.ConnectException;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
+import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import org.apache.jmeter.samplers.SampleResult;
 import org.junit.jupiter.api.Test;
@@ -30,6 +34,40 @@ class LiveMetricsTests {
 				assertThat(metrics.scrape()).contains(
 						"runner_requests_total{application=\"runner\",outcome=\"error\",plan=\"gateway\",target=\"gateway\"} 1.0");
 			}
+		}
+	}
+
+	@Test
+	void listensOnItsHostAloneLoopbackByDefault() throws Exception {
+		int port;
+		try (ServerSocket free = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+			port = free.getLocalPort();
+		}
+		boolean secondLoopback;
+		try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.2"))) {
+			secondLoopback = true;
+		}
+		catch (IOException e) {
+			secondLoopback = false;
+		}
+		try (LiveMetrics metrics = new LiveMetrics()) {
+			assertThat(metrics.start(port, System.err)).isEqualTo(port);
+			assertThat(connects("127.0.0.1", port)).isTrue();
+			if (secondLoopback) {
+				assertThat(connects("127.0.0.2", port)).as("another local address: refused").isFalse();
+			}
+		}
+		assertThat(LiveMetrics.url("127.0.0.1", 9270)).isEqualTo("http://127.0.0.1:9270/metrics");
+		assertThat(LiveMetrics.url("0.0.0.0", 9270)).isEqualTo("http://localhost:9270/metrics");
+	}
+
+	private static boolean connects(String host, int port) throws IOException {
+		try (Socket s = new Socket()) {
+			s.connect(new InetSocketAddress(host, port), 2000);
+			return true;
+		}
+		catch (ConnectException e) {
+			return false;
 		}
 	}
 

@@ -65,7 +65,7 @@ public final class TestSettings {
 
 	public Settings build() {
 		return new Settings(8, 3, this.warmupSeconds, 120, 8, this.rate, false, this.latencyRepetitions, 0, List.of(),
-				this.jmeterProperties, null, null, 0, this.remote, this.quick, null, false, this.catalog);
+				this.jmeterProperties, null, null, "127.0.0.1", 0, this.remote, this.quick, null, false, this.catalog);
 	}
 
 }
