@@ -18,9 +18,10 @@ import java.util.List;
  * on it, and binds it again at the next export. Between plan runs any outgoing connection
  * could then take the port (P+1 and P+2 are often in the ephemeral range), and the next
  * repetition would fail to export. So one keeper object is exported on each port at
- * start: the listener stays open, JMeter's exports share it (same port, same socket
- * factories: RMI without SSL), and a port already taken is found before any load, not
- * mid-run.
+ * start: the listener stays open, JMeter's exports share it (same port, no socket
+ * factories of their own: both use RMI's process-wide {@link RmiSockets}, TLS or plain),
+ * and a port already taken is found before any load, not mid-run. The listener binds to
+ * the runner's callback address only ({@link Rmi#hostname()}).
  */
 public final class CallbackPorts implements AutoCloseable {
 
@@ -79,8 +80,8 @@ public final class CallbackPorts implements AutoCloseable {
 		for (int port : ports(base)) {
 			KeeperImpl k = new KeeperImpl();
 			try {
-				// null socket factories, as JMeter's own exports with RMI over SSL off:
-				// the same RMI endpoint
+				// null socket factories, as JMeter's own exports (its RMI SSL off):
+				// the same RMI endpoint, served by RmiSockets
 				UnicastRemoteObject.exportObject(k, port, null, null);
 			}
 			catch (RemoteException e) {

@@ -11,7 +11,7 @@ import java.util.Map;
  */
 public record Remote(List<String> hosts, Rmi rmi, boolean continueOnLoss) {
 
-	public static final Remote NONE = new Remote(List.of(), Rmi.DEFAULT, false);
+	public static final Remote NONE = new Remote(List.of(), Rmi.PLAIN, false);
 
 	public Remote {
 		hosts = List.copyOf(hosts);
@@ -25,7 +25,7 @@ public record Remote(List<String> hosts, Rmi rmi, boolean continueOnLoss) {
 	public Map<String, Object> describe() {
 		Map<String, Object> m = new LinkedHashMap<>();
 		m.put("engines", hosts);
-		m.put("rmi_ssl", rmi.keystore() != null);
+		m.put("rmi_ssl", rmi.keystore() != null); // TLS (false: --insecure-rmi)
 		m.put("rmi_hostname", rmi.hostname());
 		m.put("rmi_callback_port", rmi.callbackPort());
 		m.put("on_engine_loss", continueOnLoss ? "continue" : "fail");

@@ -13,7 +13,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import org.apache.jmeter.rmi.RmiUtils;
 
 /**
  * One jmeter-server engine as given to {@code --remote}: {@code host[:port]} (RMI
@@ -78,7 +77,9 @@ public record RemoteEngine(String name, String host, int port) {
 	 */
 	public String problem(Duration timeout) {
 		Future<?> lookup = PROBES.submit(() -> {
-			LocateRegistry.getRegistry(host, port, RmiUtils.createClientSocketFactory()).lookup(RMI_NAME);
+			// no socket factory of its own: RMI's process-wide one, RmiSockets (TLS, or
+			// plain with --insecure-rmi)
+			LocateRegistry.getRegistry(host, port).lookup(RMI_NAME);
 			return null;
 		});
 		try {
@@ -110,9 +111,16 @@ public record RemoteEngine(String name, String host, int port) {
 		if (e instanceof NotBoundException) {
 			return "an RMI registry answers on " + host + ":" + port + " but no JMeter engine is bound in it";
 		}
+		if (e instanceof ConnectIOException && RmiSockets.tlsInstalled()) {
+			return "the TLS handshake with " + host + ":" + port + " failed (" + rootMessage(e) + ") — the engine "
+					+ "uses another RMI keystore, or plain RMI: give the runner a copy of the engine's keystore "
+					+ "(./lab engine prints the command; or --rmi-keystore FILE), or, for an engine started with "
+					+ "--insecure-rmi, add --insecure-rmi here too";
+		}
 		if (e instanceof ConnectIOException) {
-			return "the RMI connection to " + host + ":" + port + " failed (" + rootMessage(e) + ") — an engine "
-					+ "started with RMI over SSL needs --rmi-keystore, an engine without needs the runner without it";
+			return "the RMI connection to " + host + ":" + port + " failed (" + rootMessage(e) + ") — the engine "
+					+ "probably runs RMI over TLS (./lab engine's default) and refused this runner's plain RMI: drop "
+					+ "--insecure-rmi and give the runner a copy of the engine's keystore (--rmi-keystore FILE)";
 		}
 		return e.getClass().getSimpleName() + ": " + rootMessage(e);
 	}

@@ -4,6 +4,8 @@ import dev.gatewaylab.runner.jmeter.LabCollector;
 import dev.gatewaylab.runner.metrics.LiveMetrics;
 import dev.gatewaylab.runner.remote.CallbackPorts;
 import dev.gatewaylab.runner.remote.EngineFailure;
+import dev.gatewaylab.runner.remote.RemoteEngine;
+import dev.gatewaylab.runner.remote.RmiSetupException;
 import dev.gatewaylab.runner.run.PlanRunner;
 import dev.gatewaylab.runner.stats.Aggregate;
 import dev.gatewaylab.runner.stats.JtlReader;
@@ -47,19 +49,31 @@ public final class Load {
 	public Load(Settings settings, LiveMetrics metrics, Progress progress) {
 		this.settings = settings;
 		int callbackPort = settings.remote().rmi().callbackPort();
-		try {
-			this.runner = new PlanRunner(settings.remoteHosts(), settings.remote().rmi());
-		}
-		catch (CallbackPorts.Taken e) {
-			throw new LabException(e.getMessage(),
-					"stop what holds it (ss -tanp 'sport = :" + e.port() + "') or "
-							+ "choose another --rmi-callback-port (the runner listens on PORT+1 and PORT+2), below the "
-							+ "ephemeral range, e.g. --rmi-callback-port 21100");
+		this.runner = new PlanRunner(settings.remoteHosts());
+		List<String> warnings = new ArrayList<>();
+		if (runner.isRemote()) {
+			try {
+				warnings.addAll(settings.remote()
+					.rmi()
+					.apply(settings.remoteHosts().stream().map(RemoteEngine::parse).toList()));
+			}
+			catch (RmiSetupException e) {
+				throw new LabException(e.problem(), e.fix());
+			}
+			catch (CallbackPorts.Taken e) {
+				throw new LabException(e.getMessage(),
+						"stop what holds it (ss -tanp 'sport = :" + e.port() + "') or "
+								+ "choose another --rmi-callback-port (the runner listens on PORT+1 and PORT+2), below "
+								+ "the ephemeral range, e.g. --rmi-callback-port 21100");
+			}
 		}
 		String ephemeral = callbackPort > 0 ? CallbackPorts.ephemeralWarning(callbackPort) : null;
 		if (ephemeral != null) {
-			engineEvents.add(ephemeral);
-			progress.note("warning: " + ephemeral);
+			warnings.add(ephemeral);
+		}
+		for (String w : warnings) {
+			engineEvents.add(w);
+			progress.note("warning: " + w);
 		}
 		this.clocks = new ClockOffsets(settings.remoteHosts());
 		this.metrics = metrics;

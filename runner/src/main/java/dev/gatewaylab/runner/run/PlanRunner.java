@@ -33,17 +33,10 @@ public final class PlanRunner {
 
 	/**
 	 * {@code remoteHosts}: host[:port] of each jmeter-server engine; empty = the
-	 * in-process engine.
+	 * in-process engine. With engines, RMI must be set up first ({@link Rmi#apply}).
 	 */
 	public PlanRunner(List<String> remoteHosts) {
-		this(remoteHosts, Rmi.DEFAULT);
-	}
-
-	public PlanRunner(List<String> remoteHosts, Rmi rmi) {
 		this.engines = new ArrayList<>(remoteHosts.stream().map(RemoteEngine::parse).toList());
-		if (!engines.isEmpty()) {
-			rmi.apply(engines);
-		}
 	}
 
 	public boolean isRemote() {

@@ -1,8 +1,11 @@
 package dev.gatewaylab.runner.run;
 
+import dev.gatewaylab.runner.jmeter.JMeterHome;
 import dev.gatewaylab.runner.remote.Remote;
 import dev.gatewaylab.runner.remote.RemoteEngine;
 import dev.gatewaylab.runner.remote.Rmi;
+import dev.gatewaylab.runner.remote.RmiKeystore;
+import dev.gatewaylab.runner.remote.RmiSetupException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;
@@ -18,15 +21,19 @@ public class RemoteOptions {
 	List<String> remote;
 
 	@Option(names = "--rmi-keystore", paramLabel = "FILE",
-			description = "RMI over SSL with this JKS keystore (JMeter's rmi_keystore.jks; password from $LAB_RMI_KEYSTORE_PASSWORD, default changeit); every engine must use the same one. Default: RMI without SSL.")
+			description = "The engines' RMI keystore: RMI over TLS with it, client certificates required both ways (default: $LAB_RMI_KEYSTORE, else .lab/rmi-keystore.p12, which ./lab engine creates: copy the engine's one there when it runs on another machine; password from $LAB_RMI_KEYSTORE_PASSWORD, default changeit).")
 	Path keystore;
 
+	@Option(names = "--insecure-rmi",
+			description = "Plain RMI without TLS or authentication, for engines started with ./lab engine --insecure-rmi (or a stock jmeter-server -Jserver.rmi.ssl.disable=true): whoever reaches the runner's callback ports can send it serialized objects. Prints a warning.")
+	boolean insecureRmi;
+
 	@Option(names = "--rmi-hostname", paramLabel = "HOST",
-			description = "Address of this machine the engines send their samples to (java.rmi.server.hostname; default 127.0.0.1 when every engine is on loopback, else Java's default).")
+			description = "Address of this machine the engines send their samples to (java.rmi.server.hostname), and the only one the runner's callback listeners bind to (default 127.0.0.1 when every engine is on loopback, else the address this machine's host name resolves to).")
 	String rmiHostname;
 
 	@Option(names = "--rmi-callback-port", paramLabel = "PORT", defaultValue = "0",
-			description = "Base of the runner's callback ports for the engines (client.rmi.localport: the runner listens on PORT+1 and PORT+2, held from start to exit; default 0 = any free port). Set it when a firewall sits between engines and runner, below the ephemeral port range (e.g. 21100); not with --rmi-keystore.")
+			description = "Base of the runner's callback ports for the engines (client.rmi.localport: the runner listens on PORT+1 and PORT+2, held from start to exit; default 0 = any free port). Set it when a firewall sits between engines and runner, below the ephemeral port range (e.g. 21100).")
 	int callbackPort;
 
 	@Option(names = "--on-engine-loss", paramLabel = "fail|continue", defaultValue = "fail",
@@ -67,20 +74,37 @@ public class RemoteOptions {
 			throw new LabException("invalid --rmi-callback-port " + callbackPort,
 					"use 1024..65533, or 0 for any free port");
 		}
-		if (keystore != null && !Files.isReadable(keystore)) {
-			throw new LabException("--rmi-keystore " + keystore + " is not a readable file",
-					"create it as in docs/remote.md (keytool -genkeypair ... -alias rmi) and copy it to every engine");
-		}
-		if (keystore != null && callbackPort != 0) {
-			throw new LabException("--rmi-callback-port cannot be combined with --rmi-keystore",
-					"JMeter's SSL socket factories cannot share a fixed port between the runner's listeners; with "
-							+ "SSL let the engines reach the runner's ephemeral ports (docs/remote.md)");
-		}
-		if (hosts.isEmpty() && (keystore != null || rmiHostname != null || callbackPort != 0)) {
-			throw new LabException("--rmi-keystore, --rmi-hostname and --rmi-callback-port need --remote",
+		if (hosts.isEmpty() && (keystore != null || rmiHostname != null || callbackPort != 0 || insecureRmi)) {
+			throw new LabException(
+					"--rmi-keystore, --rmi-hostname, --rmi-callback-port and --insecure-rmi need --remote",
 					"add --remote HOST[:PORT],...");
 		}
-		return new Remote(hosts, new Rmi(keystore, rmiHostname, callbackPort), onEngineLoss.equals("continue"));
+		if (insecureRmi && keystore != null) {
+			throw new LabException("--insecure-rmi and --rmi-keystore exclude each other",
+					"RMI over TLS with the keystore (drop --insecure-rmi), or plain RMI (drop --rmi-keystore)");
+		}
+		Path file = hosts.isEmpty() || insecureRmi ? null : keystoreFile();
+		return new Remote(hosts, new Rmi(file, rmiHostname, callbackPort), onEngineLoss.equals("continue"));
+	}
+
+	/**
+	 * The keystore for RMI over TLS: --rmi-keystore, else $LAB_RMI_KEYSTORE, else the
+	 * checkout's. A named one, or the checkout's when it exists, is read and checked now;
+	 * a missing default is reported when the run reaches the engines (after the targets'
+	 * check).
+	 */
+	private Path keystoreFile() {
+		Path named = keystore != null ? keystore : Rmi.keystoreFromEnvironment();
+		Path file = named != null ? named : JMeterHome.defaultLocation().resolveSibling(RmiKeystore.FILE_NAME);
+		if (named != null || Files.exists(file)) {
+			try {
+				RmiKeystore.load(file, Rmi.password(), Rmi.missingFix());
+			}
+			catch (RmiSetupException e) {
+				throw new LabException(e.problem(), e.fix());
+			}
+		}
+		return file;
 	}
 
 }

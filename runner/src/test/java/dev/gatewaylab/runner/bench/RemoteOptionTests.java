@@ -3,6 +3,8 @@ package dev.gatewaylab.runner.bench;
 import dev.gatewaylab.runner.LabFixture;
 import dev.gatewaylab.runner.jmeter.JMeterHome;
 import dev.gatewaylab.runner.jmeter.TestHome;
+import dev.gatewaylab.runner.remote.RmiKeystore;
+import dev.gatewaylab.runner.remote.TestKeystores;
 import dev.gatewaylab.runner.run.LabException;
 import dev.gatewaylab.runner.run.PlanRunner;
 import dev.gatewaylab.runner.run.Runs;
@@ -69,15 +71,50 @@ class RemoteOptionTests {
 				.parse("--remote", "h", "--rmi-keystore", tmp.resolve("none.jks").toString(), "--targets", "direct")
 				.settings()).isInstanceOf(LabException.class).hasMessageContaining("not a readable file");
 			java.nio.file.Path ks = java.nio.file.Files.writeString(tmp.resolve("ks.jks"), "x");
+			assertThatThrownBy(
+					() -> ParsedBench.parse("--remote", "h", "--rmi-keystore", ks.toString(), "--targets", "direct")
+						.settings())
+				.isInstanceOf(LabException.class)
+				.hasMessageContaining("cannot read RMI keystore " + ks.toAbsolutePath())
+				.hasMessageContaining("LAB_RMI_KEYSTORE_PASSWORD");
+			// RMI over TLS through the lab's own sockets shares a fixed callback port
+			Settings fixed = ParsedBench
+				.parse("--remote", "h", "--rmi-keystore", TestKeystores.ours().toString(), "--rmi-callback-port",
+						"41000", "--targets", "direct")
+				.settings();
+			assertThat(fixed.remote().rmi().callbackPort()).isEqualTo(41000);
 			assertThatThrownBy(() -> ParsedBench
-				.parse("--remote", "h", "--rmi-keystore", ks.toString(), "--rmi-callback-port", "41000", "--targets",
-						"direct")
-				.settings()).isInstanceOf(LabException.class).hasMessageContaining("cannot be combined");
+				.parse("--remote", "h", "--insecure-rmi", "--rmi-keystore", TestKeystores.ours().toString(),
+						"--targets", "direct")
+				.settings()).isInstanceOf(LabException.class).hasMessageContaining("exclude each other");
+			assertThatThrownBy(() -> ParsedBench.parse("--insecure-rmi", "--targets", "direct").settings())
+				.isInstanceOf(LabException.class)
+				.hasMessageContaining("need --remote");
 			Settings s = ParsedBench
 				.parse("--remote", "127.0.0.2,127.0.0.3:1199", "--on-engine-loss", "continue", "--targets", "direct")
 				.settings();
 			assertThat(s.remote().continueOnLoss()).isTrue();
 			assertThat(s.describe()).containsKey("remote");
+		}
+	}
+
+	@Test
+	void rmiRunsOverTlsWithTheCheckoutsKeystoreUnlessInsecureIsAskedFor() throws Exception {
+		try (LabFixture lab = new LabFixture(tmp)) {
+			Path checkouts = tmp.resolve(".lab").resolve(RmiKeystore.FILE_NAME);
+			Settings tls = ParsedBench.parse("--remote", "127.0.0.2", "--targets", "direct").settings();
+			assertThat(tls.remote().rmi().keystore()).as("missing yet: checked when the run reaches the engines")
+				.isEqualTo(checkouts);
+			assertThat(tls.remote().describe()).containsEntry("rmi_ssl", true);
+			java.nio.file.Files.createDirectories(checkouts.getParent());
+			java.nio.file.Files.writeString(checkouts, "damaged");
+			assertThatThrownBy(() -> ParsedBench.parse("--remote", "127.0.0.2", "--targets", "direct").settings())
+				.isInstanceOf(LabException.class)
+				.hasMessageContaining("cannot read RMI keystore " + checkouts);
+			Settings plain = ParsedBench.parse("--remote", "127.0.0.2", "--insecure-rmi", "--targets", "direct")
+				.settings();
+			assertThat(plain.remote().rmi().keystore()).isNull();
+			assertThat(plain.remote().describe()).containsEntry("rmi_ssl", false);
 		}
 	}
 

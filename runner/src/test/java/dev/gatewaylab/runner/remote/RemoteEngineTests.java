@@ -21,7 +21,7 @@ class RemoteEngineTests {
 	static void rmiWithoutSsl() {
 		JMeterHome.init(TestHome.PATH);
 		// as the runner does before any RMI
-		Rmi.properties(null).forEach(JMeterUtils::setProperty);
+		Rmi.JMETER_PROPERTIES.forEach(JMeterUtils::setProperty);
 	}
 
 	@Test
