@@ -5,6 +5,9 @@
 # ./lab engine [--host H] [--port P] [...]   start one in the background: .lab/engine-H-P.pid, log .lab/logs/engine-H-P.log
 # ./lab engine stop [--host H] [--port P]    stop that one (default: every engine started from this checkout)
 # ./lab engine status                        what runs. The options are checked by the runner (`engine --help`).
+# The engine listens on --host alone, RMI over TLS with the checkout's keystore (.lab/rmi-keystore.p12, created on the
+# first start); what it prints for the operator (its `rmi:` and `warning:` lines: the keystore, the command that copies
+# it to the runner's machine, --insecure-rmi's warning) is repeated here from its log.
 ENGINE_JAVA_OPTS="${LAB_ENGINE_JAVA_OPTS:--Xmx512m}"
 ENGINE_START_TIMEOUT="${LAB_ENGINE_START_TIMEOUT:-60}"
 
@@ -57,7 +60,15 @@ engine_start() {
     fi
     sleep 0.3
   done
-  info "engine $host:$port started (pid $pid, log ${log#"$ROOT"/}); use it with: ./lab bench --remote $host$([ "$port" = 1099 ] || echo ":$port")"
+  local line insecure=""
+  while IFS= read -r line; do
+    case "$line" in
+      warning:*) echo "lab: engine $host:$port: $line" >&2 ;;
+      rmi:*) info "engine $host:$port: ${line#rmi: }" ;;
+    esac
+  done < <(grep -E '^(rmi|warning): ' "$log")
+  case " $* " in *" --insecure-rmi "*) insecure=" --insecure-rmi" ;; esac
+  info "engine $host:$port started (pid $pid, log ${log#"$ROOT"/}); use it with: ./lab bench --remote $host$([ "$port" = 1099 ] || echo ":$port")$insecure"
 }
 
 engine_stop() {
