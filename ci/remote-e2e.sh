@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
-# End-to-end: JMeter distributed mode with real engines. Two `./lab engine` processes (stock jmeter-server 5.6.3 from
-# the runner's jars) on loopback aliases 127.0.0.2 and 127.0.0.3:1199 (all of 127/8 is on lo on Linux, also in a
-# fresh `unshare -n` after `ip link set lo up`) load the running apps through `./lab bench --remote`; then an engine
-# is killed mid-run, one is down at the start, a run goes on without a lost engine, a sweep, fixed callback ports, an
-# engine with a skewed clock (faketime) and an RMI-over-SSL run. Engines are restarted between checks (fresh_engines),
-# so no check depends on what an earlier one left on an engine. Loopback only; every load is bounded by the runner's
-# duration.
+# End-to-end: JMeter distributed mode with real engines. Two `./lab engine` processes (JMeter 5.6.3's server from the
+# runner's jars, RMI over TLS with the checkout's keystore, client certificates required) on loopback aliases
+# 127.0.0.2 and 127.0.0.3:1199 (all of 127/8 is on lo on Linux, also in a fresh `unshare -n` after `ip link set lo
+# up`) load the running apps through `./lab bench --remote`; the engines' RMI ports and the runner's callback ports
+# answer on their own address alone; then an engine is killed mid-run, one is down at the start, a run goes on
+# without a lost engine, a sweep, fixed callback ports, an engine with a skewed clock (faketime), runners without the
+# engines' keystore (refused in the TLS handshake), --insecure-rmi on both sides and a JMeter-style JKS keystore.
+# Engines are restarted between checks (fresh_engines), so no check depends on what an earlier one left on an engine.
+# Loopback only; every load is bounded by the runner's duration.
 set -euo pipefail
 CI_NAME=remote-e2e
 source "$(dirname "$0")/lib.sh"
@@ -17,7 +19,13 @@ REMOTE="$E1,$E2:$P2"
 ACCESS=.lab/logs/gateway-access.log
 COMMON=(--metrics-port 0 --no-dashboard)
 
-cleanup() { ./lab engine stop >/dev/null 2>&1 || true; ./lab down >/dev/null 2>&1 || true; }
+KS=.lab/rmi-keystore.p12 # the checkout's RMI keystore: ./lab engine creates it when missing, the runner uses it
+KS_AWAY="$OUT/checkout-keystore.p12" # where the no-keystore check puts it meanwhile
+
+cleanup() {
+  if [ -e "$KS_AWAY" ] && [ ! -e "$KS" ]; then mv "$KS_AWAY" "$KS"; fi
+  ./lab engine stop >/dev/null 2>&1 || true; ./lab down >/dev/null 2>&1 || true
+}
 trap cleanup EXIT
 
 engine_pid() { cat ".lab/engine-$1-$2.pid"; }
@@ -26,6 +34,20 @@ fresh_engines() {  # both engines restarted: a check starts from idle engines wh
   ./lab engine --host $E1 >/dev/null
   ./lab engine --host $E2 --port $P2 >/dev/null
 }
+# only_on ADDRESS PORT...: each PORT listens on ADDRESS alone (ss), and a connection to it on 127.0.0.5, another
+# address of this machine, is refused
+only_on() {
+  local a=$1 p bound; shift
+  for p in "$@"; do
+    # Java's sockets show as IPv4-mapped IPv6 addresses ([::ffff:127.0.0.2]:1099)
+    bound=$(ss -ltnH "sport = :$p" | awk '{print $4}' | sed -E 's/^\[::ffff:([0-9.]+)\]/\1/' | sort -u | tr '\n' ' ')
+    if [ "$bound" != "$a:$p " ]; then echo "       port $p listens on: ${bound:-nothing}"; return 1; fi
+    if timeout 3 bash -c "exec 3<>/dev/tcp/127.0.0.5/$p" 2>/dev/null; then
+      echo "       port $p accepted a connection on 127.0.0.5"; return 1
+    fi
+  done
+}
+engines_bound() { only_on $E1 1099 1100 && only_on $E2 $P2 $((P2 + 1)); }
 access_lines() { if [ -f "$ACCESS" ]; then wc -l < "$ACCESS"; else echo 0; fi; }
 # await_samples_of ENGINE RESULTS: until the first repetition's JTL under RESULTS holds a sample of ENGINE (threads
 # are named ENGINE-…), 60 s at most: that engine is under way, a kill now lands mid-repetition
@@ -37,13 +59,20 @@ await_samples_of() {
 echo "== ./lab up (the targets: gateway and direct)"
 ./lab up study-service gateway
 
-echo "== ./lab engine: two engines on one machine, distinct ports"
-./lab engine --host $E1 | tee "$OUT/engine1.log"
-./lab engine --host $E2 --port $P2 | tee "$OUT/engine2.log"
+echo "== ./lab engine: two engines on one machine, distinct ports, RMI over TLS with the checkout's keystore"
+had_keystore=0; if [ -e "$KS" ]; then had_keystore=1; fi
+./lab engine --host $E1 2>&1 | tee "$OUT/engine1.log"
+./lab engine --host $E2 --port $P2 2>&1 | tee "$OUT/engine2.log"
+check "the keystore $KS is mode 0600, created by the first engine (when missing), and both engines say TLS" bash -c \
+  "[ \"\$(stat -c %a $KS)\" = 600 ] && { [ $had_keystore = 1 ] || grep -q 'created the RMI keystore' '$OUT/engine1.log'; } \
+   && ! grep -q 'created the RMI keystore' '$OUT/engine2.log' \
+   && grep -q 'RMI over TLS with .*rmi-keystore.p12' '$OUT/engine1.log' && grep -q 'RMI over TLS' '$OUT/engine2.log'"
+check "the engines' RMI ports listen on their own address alone ($E1: 1099 1100, $E2: $P2 $((P2 + 1)))" engines_bound
 check "./lab engine status lists both" bash -c './lab engine status | grep -c running | grep -qx 2'
 check "starting the same engine again is a no-op" bash -c "./lab engine --host $E2 --port $P2 | grep -q 'already running'"
-check "a taken port: exit 2 naming it, no trace" bash -c \
-  "./lab engine --host 127.0.0.4 > '$OUT/taken.txt' 2>&1; [ \$? -eq 2 ] && grep -q -- '--port 1099 is in use' '$OUT/taken.txt'"
+check "a port taken on its address (the first engine's object port): exit 2 naming it, no trace" bash -c \
+  "./lab engine --host $E1 --port 1100 > '$OUT/taken.txt' 2>&1; [ \$? -eq 2 ] && grep -q -- '--port 1100 is in use' '$OUT/taken.txt' \
+   && ! grep -qE '^\s+at [a-z]+\.' '$OUT/taken.txt'"
 check "--host that is not this machine: exit 2" bash -c \
   "./lab engine --host 192.0.2.1 --port 1399 > '$OUT/foreign.txt' 2>&1; [ \$? -eq 2 ] && grep -q 'not an address of this machine' '$OUT/foreign.txt'"
 check "two engines on one machine with one port: bench refuses (exit 2)" bash -c \
@@ -119,8 +148,10 @@ callback_run() {  # the runner's listeners must sit on the fixed ports while it 
     --rmi-callback-port $CB --targets direct "${COMMON[@]}" --results "$OUT/callback" > "$OUT/callback.log" 2>&1 &
   local b=$! seen=0 deadline=$((SECONDS + 60))
   while kill -0 $b 2>/dev/null && [ $SECONDS -lt $deadline ]; do
-    if [ "$(ss -ltnH | grep -cE ":($((CB + 1))|$((CB + 2))) ")" -eq 2 ]; then
+    if [ $seen -eq 0 ] && [ "$(ss -ltnH | grep -cE ":($((CB + 1))|$((CB + 2))) ")" -eq 2 ]; then
       seen=1; ss -ltn | grep -E ":($((CB + 1))|$((CB + 2))) " > "$OUT/callback-ports.txt"
+      # the runner's callback listeners: on its callback address (127.0.0.1 for loopback engines) alone
+      only_on 127.0.0.1 $((CB + 1)) $((CB + 2)) > "$OUT/callback-bound.txt" || seen=2
     fi
     sleep 0.5
   done
@@ -129,7 +160,7 @@ callback_run() {  # the runner's listeners must sit on the fixed ports while it 
       || return 1
   done
 }
-check "bench --rmi-callback-port $CB: listeners on $((CB + 1)) and $((CB + 2)), all 3 repetitions have samples of both engines" callback_run
+check "bench --rmi-callback-port $CB: listeners on 127.0.0.1:$((CB + 1)) and :$((CB + 2)) alone, all 3 repetitions have samples of both engines" callback_run
 taken_port() {  # a callback port held by another process: exit 2 before any load, naming the port and the option
   python3 -c 'import socket, sys, time
 s = socket.socket(); s.bind(("0.0.0.0", int(sys.argv[1]))); s.listen(); time.sleep(60)' $((CB + 102)) &
@@ -229,15 +260,74 @@ PY
 check "bench: $E2:$P2's clock_offset_ms ≈ +5000, $E1's ≈ 0, a warning names $E2:$P2 only" skew_run
 ./lab engine stop >/dev/null
 
-echo "== RMI over SSL (--rmi-keystore on engine and runner)"
+echo "== runners without the engines' keystore: refused in the TLS handshake, exit 2 with the fix, nothing runs"
+fresh_engines
+keytool -genkeypair -alias rmi -keyalg EC -keysize 256 -validity 2 -dname "CN=another lab" \
+  -keystore "$OUT/another.p12" -storetype pkcs12 -storepass changeit >/dev/null 2>&1
+chmod 600 "$OUT/another.p12"
+# refused_run NAME EXPECT HANDSHAKE [bench options...]: the bench against $E1 exits 2 with EXPECT in its output and no
+# stack trace, the gateway's access log gets no request but the reachability probe, no JTL row is written, and with
+# HANDSHAKE=1 $E1's log has a new refused handshake
+refused_run() {
+  local name=$1 expect=$2 handshake=$3 elog=".lab/logs/engine-$E1-1099.log" refusals before rc=0; shift 3
+  refusals=$(grep -c 'refused an RMI connection' "$elog" || true)
+  before=$(access_lines)
+  ./lab bench --quick --warmup 0 --latency-repetitions 0 --remote "$E1" --targets gateway "${COMMON[@]}" \
+    --results "$OUT/refused-$name" "$@" > "$OUT/refused-$name.log" 2>&1 || rc=$?
+  sleep 1 # the access log's async logger
+  local sent; sent=$(sed -n "$((before + 1)),\$p" "$ACCESS" | grep -vc "id=lab-reachability-probe " || true)
+  local rows; rows=$(awk 'FNR > 1' "$OUT/refused-$name"/*/raw/*.jtl 2>/dev/null | wc -l) # rows after each header
+  local now; now=$(grep -c 'refused an RMI connection' "$elog" || true)
+  echo "       exit $rc, requests of the run $sent, JTL lines $rows, refused handshakes in $elog: $refusals -> $now"
+  [ $rc -eq 2 ] && grep -q -- "$expect" "$OUT/refused-$name.log" \
+    && ! grep -qE '^\s+at [a-z]+\.|Exception in thread' "$OUT/refused-$name.log" \
+    && [ "$sent" -eq 0 ] && [ "$rows" -eq 0 ] && { [ "$handshake" = 0 ] || [ "$now" -gt "$refusals" ]; }
+}
+no_keystore_run() {  # the checkout's keystore moved away: the runner has none
+  mv "$KS" "$KS_AWAY"
+  local rc=0
+  refused_run none "RMI keystore $CI_ROOT/$KS is not a readable file (no such file)" 0 || rc=$?
+  mv "$KS_AWAY" "$KS"
+  return $rc
+}
+check "a runner without a keystore: exit 2 naming the file and how to get it (./lab engine … prints the command)" \
+  no_keystore_run
+check "a runner with another lab's keystore: the engine refuses the handshake, exit 2 naming the keystore fix" \
+  refused_run another "TLS handshake with $E1:1099 failed" 1 --rmi-keystore "$OUT/another.p12"
+check "a runner with plain RMI (--insecure-rmi) against a TLS engine: refused, exit 2 saying to drop --insecure-rmi" \
+  refused_run plain "drop --insecure-rmi" 1 --insecure-rmi
+check "the engine's log names the refused peer and why" \
+  grep -qE "refused an RMI connection from 127\.[0-9.]+:[0-9]+ on $E1:(1099|1100): TLS handshake failed" \
+  ".lab/logs/engine-$E1-1099.log"
+./lab engine stop >/dev/null
+
+echo "== --insecure-rmi on both sides: plain RMI still works, and warns on both"
+./lab engine --host 127.0.0.4 --port 1399 --insecure-rmi > "$OUT/insecure-engine.log" 2>&1
+check "./lab engine --insecure-rmi warns and says plain RMI" bash -c \
+  "grep -q 'warning: --insecure-rmi: plain RMI on 127.0.0.4' '$OUT/insecure-engine.log' \
+   && grep -q 'plain RMI (--insecure-rmi)' .lab/logs/engine-127.0.0.4-1399.log"
+check "the plain engine's ports still listen on 127.0.0.4 alone" only_on 127.0.0.4 1399 1400
+check "a TLS runner against the plain engine: exit 2 naming --insecure-rmi" bash -c \
+  "./lab bench --quick --remote 127.0.0.4:1399 --targets direct ${COMMON[*]} --results '$OUT/tls-vs-plain' \
+     > '$OUT/tls-vs-plain.log' 2>&1; [ \$? -eq 2 ] && grep -q 'add --insecure-rmi here too' '$OUT/tls-vs-plain.log'"
+check "bench --insecure-rmi: samples from the plain engine in every repetition, and the warning" bash -c \
+  "./lab bench --quick --warmup 0 --latency-repetitions 0 --remote 127.0.0.4:1399 --insecure-rmi --targets direct \
+     ${COMMON[*]} --results '$OUT/insecure' > '$OUT/insecure.log' 2>&1 \
+   && grep -q 'warning: --insecure-rmi: plain RMI' '$OUT/insecure.log' \
+   && grep -q '\"127.0.0.4:1399-' '$OUT'/insecure/*/raw/direct-rep1.jtl \
+   && grep -q '\"127.0.0.4:1399-' '$OUT'/insecure/*/raw/direct-rep2.jtl"
+./lab engine stop --host 127.0.0.4 --port 1399 >/dev/null
+
+echo "== a JMeter-style JKS keystore (--rmi-keystore on engine and runner)"
 ks="$OUT/rmi_keystore.jks"
 keytool -genkeypair -alias rmi -keyalg RSA -keysize 2048 -validity 2 -dname "CN=gateway-lab-e2e" \
   -keystore "$ks" -storetype JKS -storepass changeit -keypass changeit >/dev/null 2>&1
+chmod 600 "$ks"
 ./lab engine --host 127.0.0.4 --port 1299 --rmi-keystore "$ks" >/dev/null
-check "bench without the keystore against an SSL engine: exit 2 naming SSL" bash -c \
+check "bench with the checkout's keystore against an engine with another: exit 2 naming --rmi-keystore" bash -c \
   "./lab bench --quick --remote 127.0.0.4:1299 --targets direct ${COMMON[*]} --results '$OUT/nossl' > '$OUT/nossl.log' 2>&1; \
    [ \$? -eq 2 ] && grep -q 'rmi-keystore' '$OUT/nossl.log'"
-check "bench --rmi-keystore --rmi-hostname: samples from the SSL engine in every repetition" bash -c \
+check "bench --rmi-keystore --rmi-hostname: samples from the engine in every repetition" bash -c \
   "./lab bench --quick --warmup 0 --latency-repetitions 0 --remote 127.0.0.4:1299 --rmi-keystore '$ks' \
      --rmi-hostname 127.0.0.1 --targets direct ${COMMON[*]} --results '$OUT/ssl' > '$OUT/ssl.log' 2>&1 \
    && grep -q '\"127.0.0.4:1299-' '$OUT'/ssl/*/raw/direct-rep1.jtl && grep -q '\"127.0.0.4:1299-' '$OUT'/ssl/*/raw/direct-rep2.jtl"
