@@ -56,7 +56,7 @@ public class TargetOptions extends RemoteOptions {
 			description = "Live Prometheus metrics port while a run is on; 0 disables (default: ${DEFAULT-VALUE}).")
 	int metricsPort;
 
-	@Option(names = "--metrics-host", paramLabel = "ADDRESS", defaultValue = "127.0.0.1",
+	@Option(names = "--metrics-host", paramLabel = "<address>", defaultValue = "127.0.0.1",
 			description = "Address the live metrics port listens on (default: ${DEFAULT-VALUE}, this machine alone); an address of this machine, or 0.0.0.0 for all, to let a Prometheus elsewhere scrape it.")
 	String metricsHost;
 
