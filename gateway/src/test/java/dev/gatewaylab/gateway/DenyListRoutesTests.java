@@ -71,6 +71,14 @@ class DenyListRoutesTests extends RunningGateway {
 	}
 
 	@Test
+	void aDeniedClientWrittenWithAPortOrInIpv6FormIsDeniedToo() {
+		assertDenied("/api/studies/1", "::ffff:10.1.2.3", "deny-mapped");
+		assertDenied("/api/studies/1", "198.51.100.7:51234", "deny-port");
+		assertDenied("/api/studies/1", "[::ffff:198.51.100.7]:443, 127.0.0.2:8080", "deny-bracketed");
+		assertThat(upstream.requestIds).doesNotContain("deny-mapped", "deny-port", "deny-bracketed");
+	}
+
+	@Test
 	void theManagementPortCanBypassTheListAndEnforceItAgain() {
 		WebTestClient management = clientOf(this.managementPort);
 		management.get()

@@ -26,8 +26,8 @@ import dev.gatewaylab.gateway.clientip.ClientIpResolver;
 
 /**
  * What the deny filter does per request behind a trusted proxy, SampleTime: walk
- * {@code X-Forwarded-For} ({@code "203.0.113.7, <client>"} from a trusted peer), then
- * look the client up. The lists, their loading and the JVM options are those of the
+ * {@code X-Forwarded-For} ({@code "203.0.113.7, <client>"} from a trusted peer) into the
+ * request's client (the object the filter keeps on the exchange), then look it up. The lists, their loading and the JVM options are those of the
  * deny-list module's {@code DenyListBenchmark} (docs/deny-list.md); the clients are the
  * first 4096 denied rows of client-ips.csv, in file order.
  */
@@ -68,7 +68,7 @@ public class DenyListFilterBenchmark {
 
 	@Benchmark
 	public boolean resolveAndLookUp() {
-		return this.list.denies(this.resolver.resolve(this.proxy, this.hitHeaders.get(this.next++ & MASK)));
+		return this.list.denies(this.resolver.resolve(this.proxy, this.hitHeaders.get(this.next++ & MASK)).ipv4());
 	}
 
 }

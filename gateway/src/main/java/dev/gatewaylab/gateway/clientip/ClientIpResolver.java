@@ -8,26 +8,30 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.springframework.http.server.reactive.ServerHttpRequest;
+import org.springframework.web.server.ServerWebExchange;
 
 import dev.gatewaylab.denylist.Ipv4;
 import dev.gatewaylab.denylist.Ipv4Range;
 
 /**
- * The client address of a request, as an unsigned IPv4 value ({@link Ipv4#INVALID} when
- * there is none).
+ * The client of a request ({@link ClientAddress}), resolved once per request and kept on
+ * the exchange ({@link #client(ServerWebExchange)}): the deny list and the per-address
+ * login limit judge the same result, and nobody parses the header twice.
  * <p>
  * It is the socket peer, unless the peer is a trusted proxy: then it is the right-most
  * {@code X-Forwarded-For} entry (all header lines, in order, comma-separated) that is not
  * itself a trusted proxy — what nginx's {@code set_real_ip_from} +
  * {@code real_ip_recursive on} does. A header sent by an untrusted peer is never read.
+ * Each entry is read by {@link ForwardedAddress}: IPv4, IPv6, IPv4-mapped IPv6, each also
+ * with a port ({@code ip:port}, {@code [v6]:port}). An IPv6 client is a client (trusted
+ * proxies are IPv4 ranges, so the walk ends there).
  * <p>
- * Malformed entries ({@code unknown}, {@code 1.2.3}, {@code 300.1.1.1},
- * {@code 1.2.3.4:80}, host names, IPv6, empty, or more than {@link #MAX_HOPS} entries
- * walked): a trusted proxy appends the address it saw, which is always valid, so a
- * malformed entry was not written by a hop we trust. The walk stops there and the client
- * is the last hop that was verified: the trusted proxy to the right of the bad entry (the
- * socket peer if the right-most entry is bad). Nothing here resolves a name: addresses
- * are parsed by {@link Ipv4}, never by {@code InetAddress}.
+ * An entry that cannot be read ({@code unknown}, {@code 1.2.3}, {@code 300.1.1.1}, a host
+ * name, empty, or more than {@link #MAX_HOPS} entries walked): a trusted proxy appends
+ * the address it saw, so such an entry was not written by a hop we trust. The walk stops
+ * there: the client is {@link ClientAddress.Kind#UNREADABLE unreadable}, passed on by the
+ * last hop that was verified (the trusted proxy to the right of the bad entry, the socket
+ * peer if the right-most entry is bad). Nothing here resolves a name.
  */
 public final class ClientIpResolver implements Feature {
 
@@ -35,6 +39,9 @@ public final class ClientIpResolver implements Feature {
 
 	/** Entries examined at most (bounds the work a 10,000-comma header can cause). */
 	public static final int MAX_HOPS = 16;
+
+	/** The exchange attribute that holds a request's {@link ClientAddress}. */
+	public static final String CLIENT_ATTRIBUTE = ClientIpResolver.class.getName() + ".client";
 
 	private final long[] trustedFirst;
 
@@ -69,88 +76,80 @@ public final class ClientIpResolver implements Feature {
 		return new ClientIpResolver(ranges);
 	}
 
-	public long resolve(ServerHttpRequest request) {
-		long peer = Ipv4.of(request.getRemoteAddress());
-		if (peer == Ipv4.INVALID || !isTrustedProxy(peer)) {
-			return peer; // the header is not even read
+	/**
+	 * The request's client: resolved by the first feature that asks, then kept on the
+	 * exchange for the others (one attribute).
+	 */
+	public ClientAddress client(ServerWebExchange exchange) {
+		if (exchange.getAttributes().get(CLIENT_ATTRIBUTE) instanceof ClientAddress known) {
+			return known;
 		}
-		return resolve(peer, request.getHeaders().get(X_FORWARDED_FOR));
+		ClientAddress client = resolve(exchange.getRequest());
+		exchange.getAttributes().put(CLIENT_ATTRIBUTE, client);
+		return client;
 	}
 
-	/**
-	 * @param forwardedFor the {@code X-Forwarded-For} header lines in the order received
-	 * (null = none)
-	 */
-	public long resolve(long peer, List<String> forwardedFor) {
-		if (peer == Ipv4.INVALID || !isTrustedProxy(peer) || forwardedFor == null) {
-			return peer;
-		}
-		long client = peer; // the nearest hop verified so far
-		int hops = 0;
-		ForwardedForEntries entries = new ForwardedForEntries(forwardedFor);
-		while (entries.next()) {
-			long ip = (++hops > MAX_HOPS) ? Ipv4.INVALID : Ipv4.parse(entries.text(), entries.from(), entries.to());
-			if (ip == Ipv4.INVALID) {
-				return client;
-			}
-			if (!isTrustedProxy(ip)) {
-				return ip;
-			}
-			client = ip;
-		}
-		return client; // every entry was a trusted proxy: the left-most one
-	}
-
-	/**
-	 * The key of a per-client budget (the login limit): the same walk as
-	 * {@link #resolve(ServerHttpRequest)}, but an IPv6 entry is a client (keyed by its
-	 * /64: a trusted proxy is IPv4) and an entry that cannot be read is
-	 * {@link ClientKey#UNREADABLE}, never the proxy's own key: a client behind the proxy
-	 * must not use up the budget of everyone else behind it. An IPv6 socket peer is keyed
-	 * by its /64.
-	 */
-	public ClientKey clientKey(ServerHttpRequest request) {
+	/** Resolves a request's client (no caching: {@link #client(ServerWebExchange)}). */
+	public ClientAddress resolve(ServerHttpRequest request) {
 		InetSocketAddress remote = request.getRemoteAddress();
 		InetAddress address = (remote != null) ? remote.getAddress() : null;
 		long peer = Ipv4.of(address);
 		if (peer == Ipv4.INVALID) {
 			Ipv6Address ipv6 = Ipv6Address.of(address);
-			return (ipv6 != null) ? ClientKey.ipv6(ipv6) : ClientKey.UNREADABLE;
+			if (ipv6 == null) {
+				return ClientAddress.UNKNOWN;
+			}
+			peer = ipv6.ipv4Mapped();
+			if (peer == Ipv4.INVALID) {
+				// never a trusted proxy: the header is not read
+				return ClientAddress.ipv6(ipv6);
+			}
 		}
-		return clientKey(peer, isTrustedProxy(peer) ? request.getHeaders().get(X_FORWARDED_FOR) : null);
+		return resolve(peer, isTrustedProxy(peer) ? request.getHeaders().get(X_FORWARDED_FOR) : null);
 	}
 
 	/**
+	 * @param peer the socket peer's IPv4 address
 	 * @param forwardedFor the {@code X-Forwarded-For} header lines in the order received
 	 * (null = none, or not to be read)
 	 */
-	public ClientKey clientKey(long peer, List<String> forwardedFor) {
+	public ClientAddress resolve(long peer, List<String> forwardedFor) {
 		if (forwardedFor == null || !isTrustedProxy(peer)) {
-			return ClientKey.ipv4(peer);
+			return ClientAddress.ipv4(peer);
 		}
-		long client = peer;
+		long client = peer; // the nearest hop verified so far
 		int hops = 0;
 		ForwardedForEntries entries = new ForwardedForEntries(forwardedFor);
 		while (entries.next()) {
-			String text = entries.text();
-			long ip = Ipv4.parse(text, entries.from(), entries.to());
-			if (ip == Ipv4.INVALID) {
-				Ipv6Address ipv6 = Ipv6Address.parse(text, entries.from(), entries.to());
-				ip = (ipv6 != null) ? ipv6.ipv4Mapped() : Ipv4.INVALID;
-				if (ipv6 != null && ip == Ipv4.INVALID) {
-					return ClientKey.ipv6(ipv6);
-				}
+			long ip = (++hops > MAX_HOPS) ? ForwardedAddress.UNREADABLE
+					: ForwardedAddress.parse(entries.text(), entries.from(), entries.to());
+			if (ip == ForwardedAddress.UNREADABLE) {
+				return ClientAddress.unreadable(client);
 			}
-			if (ip == Ipv4.INVALID || ++hops > MAX_HOPS) {
-				return ClientKey.UNREADABLE;
+			if (ip == ForwardedAddress.IPV6) {
+				return ClientAddress.ipv6(ForwardedAddress.ipv6(entries.text(), entries.from(), entries.to()));
 			}
 			if (!isTrustedProxy(ip)) {
-				return ClientKey.ipv4(ip);
+				return ClientAddress.ipv4(ip);
 			}
 			client = ip;
 		}
-		// Every entry was a trusted proxy: the left-most one.
-		return ClientKey.ipv4(client);
+		// every entry was a trusted proxy: the left-most one
+		return ClientAddress.ipv4(client);
+	}
+
+	/**
+	 * Whether a socket peer is a trusted proxy (an IPv4-mapped IPv6 peer counts as its
+	 * IPv4 address; any other IPv6 peer is not trusted).
+	 */
+	public boolean isTrustedPeer(InetSocketAddress remote) {
+		InetAddress address = (remote != null) ? remote.getAddress() : null;
+		long peer = Ipv4.of(address);
+		if (peer == Ipv4.INVALID && address != null) {
+			Ipv6Address ipv6 = Ipv6Address.of(address);
+			peer = (ipv6 != null) ? ipv6.ipv4Mapped() : Ipv4.INVALID;
+		}
+		return peer != Ipv4.INVALID && isTrustedProxy(peer);
 	}
 
 	public boolean isTrustedProxy(long ip) {

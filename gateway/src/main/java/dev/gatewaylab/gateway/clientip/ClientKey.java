@@ -26,10 +26,12 @@ public record ClientKey(Kind kind, long value) {
 		return new ClientKey(Kind.IPV4, ip);
 	}
 
-	/** The /64 of an IPv6 address; an IPv4-mapped one is its IPv4 address. */
-	public static ClientKey ipv6(Ipv6Address address) {
-		long mapped = address.ipv4Mapped();
-		return (mapped != Ipv4.INVALID) ? ipv4(mapped) : new ClientKey(Kind.IPV6_64, address.high());
+	/**
+	 * An IPv6 client's /64 network.
+	 * @param high the first 64 bits of its address
+	 */
+	public static ClientKey ipv6(long high) {
+		return new ClientKey(Kind.IPV6_64, high);
 	}
 
 	/** For a message to the client. */

@@ -9,8 +9,6 @@ import org.springframework.http.HttpHeaders;
 import org.springframework.stereotype.Component;
 import org.springframework.web.server.ServerWebExchange;
 
-import dev.gatewaylab.denylist.Ipv4;
-
 /**
  * Tells the upstream who the client is: {@code X-Forwarded-For} ends with the socket peer
  * of this request, and keeps the entries the client sent only when that peer is a trusted
@@ -45,8 +43,7 @@ class ForwardedForHeadersFilter implements HttpHeadersFilter, Ordered {
 		}
 		String peer = remote.getAddress().getHostAddress();
 		String value = peer;
-		long peerIp = Ipv4.of(remote);
-		if (peerIp != Ipv4.INVALID && this.clientIp.isTrustedProxy(peerIp)) {
+		if (this.clientIp.isTrustedPeer(remote)) {
 			List<String> received = exchange.getRequest().getHeaders().get(ClientIpResolver.X_FORWARDED_FOR);
 			if (received != null && !received.isEmpty()) {
 				value = String.join(", ", received) + ", " + peer;

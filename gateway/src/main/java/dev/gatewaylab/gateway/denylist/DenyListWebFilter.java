@@ -22,6 +22,11 @@ import dev.gatewaylab.gateway.clientip.ClientIpResolver;
  * that matched a route, and an unrouted path from a denied client must be denied too (not
  * 404). The answer goes through the access-log global filter, so a denied request gets
  * the same two access-log lines (and {@code X-Request-Id}) as any other, with status 403.
+ * <p>
+ * The client is {@link ClientIpResolver#client resolved once} and kept on the exchange:
+ * the login limit reads the same result. Cost per request: that resolution (a peer check,
+ * the {@code X-Forwarded-For} walk behind a trusted proxy), one object and one exchange
+ * attribute for the result, and one lookup.
  */
 final class DenyListWebFilter implements WebFilter, Ordered, Feature {
 
@@ -51,7 +56,7 @@ final class DenyListWebFilter implements WebFilter, Ordered, Feature {
 		if (!this.denyList.enforced()) {
 			return chain.filter(exchange);
 		}
-		long ip = this.clientIp.resolve(exchange.getRequest());
+		long ip = this.clientIp.client(exchange).ipv4();
 		if (ip == Ipv4.INVALID || !this.denyList.current().denies(ip)) {
 			return chain.filter(exchange);
 		}

@@ -28,18 +28,21 @@ import org.springframework.http.server.reactive.ServerHttpResponse;
 import org.springframework.stereotype.Component;
 import org.springframework.web.server.ServerWebExchange;
 
+import dev.gatewaylab.gateway.clientip.ClientAddress;
 import dev.gatewaylab.gateway.clientip.ClientIpResolver;
 import dev.gatewaylab.gateway.clientip.ClientKey;
 
 /**
  * Login attempts ({@code POST /login}) per client: a token bucket of {@code per-ip}
- * attempts per {@code window} (Bucket4j), keyed by {@link ClientIpResolver#clientKey}:
- * the socket peer, or the X-Forwarded-For entry behind a trusted proxy — an IPv4 address,
- * an IPv6 client's /64, or one key for every forwarded address that cannot be read (never
- * the proxy's own). Over budget: 429 problem+json with {@code Retry-After}; other
- * addresses are unaffected. Buckets live in a bounded Caffeine cache in this process:
- * with several gateway replicas each keeps its own (docs/reliability.md says what a
- * shared store needs). The per-user limit is the monolith's, which knows the user name.
+ * attempts per {@code window} (Bucket4j), keyed by {@link ClientAddress#key()} of the
+ * request's client as {@link ClientIpResolver#client resolved once} for the deny list
+ * too: the socket peer, or the X-Forwarded-For entry behind a trusted proxy — an IPv4
+ * address (also written {@code ip:port} or {@code ::ffff:ip}), an IPv6 client's /64, or
+ * one key for every forwarded address that cannot be read (never the proxy's own). Over
+ * budget: 429 problem+json with {@code Retry-After}; other addresses are unaffected.
+ * Buckets live in a bounded Caffeine cache in this process: with several gateway replicas
+ * each keeps its own (docs/reliability.md says what a shared store needs). The per-user
+ * limit is the monolith's, which knows the user name.
  * <p>
  * Cost for every other request: one identity comparison of the method (POST is rare on
  * this gateway's routes) and, for a POST, a string comparison of the path.
@@ -82,7 +85,7 @@ class LoginRateLimitGlobalFilter implements GlobalFilter, Ordered, Feature {
 		if (request.getMethod() != HttpMethod.POST || !isLogin(request.getPath().pathWithinApplication())) {
 			return chain.filter(exchange);
 		}
-		ClientKey client = this.clientIp.clientKey(request);
+		ClientKey client = this.clientIp.client(exchange).key();
 		Bucket bucket = this.buckets.get(client,
 				(key) -> Bucket.builder()
 					.addLimit(Bandwidth.builder().capacity(this.perIp).refillGreedy(this.perIp, this.window).build())

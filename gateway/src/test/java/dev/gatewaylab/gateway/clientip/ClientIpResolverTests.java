@@ -10,6 +10,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 import org.springframework.mock.http.server.reactive.MockServerHttpRequest;
+import org.springframework.mock.web.server.MockServerWebExchange;
 
 import dev.gatewaylab.denylist.Ipv4;
 
@@ -26,7 +27,7 @@ class ClientIpResolverTests {
 	final ClientIpResolver resolver = ClientIpResolver.of("127.0.0.0/8, 10.0.0.0/8");
 
 	long resolve(long peer, String... lines) {
-		return this.resolver.resolve(peer, (lines.length == 0) ? null : Arrays.asList(lines));
+		return this.resolver.resolve(peer, (lines.length == 0) ? null : Arrays.asList(lines)).ipv4();
 	}
 
 	@Test
@@ -39,7 +40,7 @@ class ClientIpResolverTests {
 	@Test
 	void trustedPeerWithoutHeaderIsTheClient() {
 		assertThat(resolve(LOOPBACK_PEER)).isEqualTo(LOOPBACK_PEER);
-		assertThat(this.resolver.resolve(LOOPBACK_PEER, List.of())).isEqualTo(LOOPBACK_PEER);
+		assertThat(this.resolver.resolve(LOOPBACK_PEER, List.of()).ipv4()).isEqualTo(LOOPBACK_PEER);
 	}
 
 	@ParameterizedTest(name = "{0} -> {1}")
@@ -52,9 +53,7 @@ class ClientIpResolverTests {
 			"10.0.0.7, 10.0.0.5               | 10.0.0.7",
 			// malformed: the trusted hop to its right (the peer if it is right-most)
 			"unknown                          | 127.0.0.1", "1.2.3                            | 127.0.0.1",
-			"300.1.1.1                        | 127.0.0.1", "1.2.3.4:80                       | 127.0.0.1",
-			"[2001:db8::1]:80                 | 127.0.0.1", "2001:db8::1                      | 127.0.0.1",
-			"::ffff:6.6.6.6                   | 127.0.0.1", "localhost                        | 127.0.0.1",
+			"300.1.1.1                        | 127.0.0.1", "localhost                        | 127.0.0.1",
 			"example.com                      | 127.0.0.1", "''                               | 127.0.0.1",
 			"'   '                            | 127.0.0.1", "'6.6.6.6,'                       | 127.0.0.1",
 			"'6.6.6.6, '                      | 127.0.0.1", "6.6.6.6, unknown, 10.0.0.5       | 10.0.0.5",
@@ -62,6 +61,32 @@ class ClientIpResolverTests {
 			// a malformed entry left of the client is never reached
 			"unknown, 6.6.6.6                 | 6.6.6.6", "'6.6.6.6 7.7.7.7'                | 127.0.0.1" })
 	void trustedPeerHeaderCases(String header, String expected) {
+		assertThat(Ipv4.format(resolve(LOOPBACK_PEER, header))).isEqualTo(expected);
+	}
+
+	/**
+	 * What some proxies write: a port after the address, an IPv4 address in IPv6 form.
+	 * Each of these was judged as the proxy itself, so a denied client written this way
+	 * was let through. ("-": an IPv6 client, which the IPv4 deny list cannot name.)
+	 */
+	@ParameterizedTest(name = "{0} -> {1}")
+	@CsvSource(delimiter = '|',
+			value = { "6.6.6.6:51234                    | 6.6.6.6", "::ffff:6.6.6.6                   | 6.6.6.6",
+					"::FFFF:6.6.6.6                   | 6.6.6.6", "[::ffff:6.6.6.6]:443             | 6.6.6.6",
+					"[::ffff:6.6.6.6]                 | 6.6.6.6", "::ffff:10.0.0.5, 10.0.0.6:80     | 10.0.0.5",
+					"6.6.6.6:1, ::ffff:10.0.0.5:9     | 127.0.0.1", "7.7.7.7, ::ffff:10.0.0.5, 10.0.0.6:8080 | 7.7.7.7",
+					"2001:db8::1                      | -", "[2001:db8::1]:80                 | -",
+					"6.6.6.6, 2001:db8::1, 10.0.0.5  | -",
+					// still unreadable: the trusted hop to its right
+					"6.6.6.6:                         | 127.0.0.1", "6.6.6.6:65536                    | 127.0.0.1",
+					"6.6.6.6:80x                      | 127.0.0.1", "6.6.6.6:123456                   | 127.0.0.1",
+					"[6.6.6.6]:80                     | 127.0.0.1", "6.6.6.6:80:90                    | 127.0.0.1",
+					"localhost:80                     | 127.0.0.1", "[2001:db8::1]x                   | 127.0.0.1",
+					"[2001:db8::1                     | 127.0.0.1", "[2001:db8::1]:                  | 127.0.0.1",
+					"fe80::1%eth0                     | 127.0.0.1", "::ffff:300.1.1.1                 | 127.0.0.1",
+					"001.002.003.004:80               | 127.0.0.1", "':80'                            | 127.0.0.1",
+					"6.6.6.6, 7.7.7.7:x, 10.0.0.5     | 10.0.0.5" })
+	void forwardedAddressForms(String header, String expected) {
 		assertThat(Ipv4.format(resolve(LOOPBACK_PEER, header))).isEqualTo(expected);
 	}
 
@@ -88,19 +113,19 @@ class ClientIpResolverTests {
 			.remoteAddress(new InetSocketAddress("127.0.0.1", 5000))
 			.header("X-Forwarded-For", "6.6.6.6")
 			.build();
-		assertThat(Ipv4.format(this.resolver.resolve(viaProxy))).isEqualTo("6.6.6.6");
+		assertThat(Ipv4.format(this.resolver.resolve(viaProxy).ipv4())).isEqualTo("6.6.6.6");
 		MockServerHttpRequest direct = MockServerHttpRequest.get("/")
 			.remoteAddress(new InetSocketAddress("203.0.113.9", 5000))
 			.header("X-Forwarded-For", "6.6.6.6")
 			.build();
-		assertThat(Ipv4.format(this.resolver.resolve(direct))).isEqualTo("203.0.113.9");
-		assertThat(this.resolver.resolve(MockServerHttpRequest.get("/").build())).isEqualTo(Ipv4.INVALID);
+		assertThat(Ipv4.format(this.resolver.resolve(direct).ipv4())).isEqualTo("203.0.113.9");
+		assertThat(this.resolver.resolve(MockServerHttpRequest.get("/").build()).ipv4()).isEqualTo(Ipv4.INVALID);
 	}
 
 	@Test
 	void emptyTrustedListTrustsNobody() {
 		ClientIpResolver none = ClientIpResolver.of("");
-		assertThat(none.resolve(LOOPBACK_PEER, List.of("6.6.6.6"))).isEqualTo(LOOPBACK_PEER);
+		assertThat(none.resolve(LOOPBACK_PEER, List.of("6.6.6.6")).ipv4()).isEqualTo(LOOPBACK_PEER);
 	}
 
 	@Test
@@ -143,7 +168,7 @@ class ClientIpResolverTests {
 				.assertThatThrownBy(() -> java.net.InetAddress.getByName("gateway-lab.invalid"))
 				.isInstanceOf(SecurityException.class);
 			for (String header : List.of("localhost", "example.com", "unknown", "gateway-lab.invalid:80", "1.2.3",
-					"6.6.6.6, host.internal", "[::1]")) {
+					"6.6.6.6, host.internal", "[::1]", "[gateway-lab.invalid]:80", "::ffff:gateway-lab.invalid")) {
 				this.resolver.resolve(LOOPBACK_PEER, List.of(header));
 				Ipv4.parse(header);
 			}
@@ -166,8 +191,8 @@ class ClientIpResolverTests {
 
 	@Test
 	void aForwardedAddressThatCannotBeReadHasItsOwnKeyNotTheProxys() {
-		for (String unreadable : new String[] { "unknown", "1.2.3", "1.2.3.4:80", "[2001:db8::1]:80", "localhost", "",
-				"6.6.6.6, unknown, 10.0.0.5", "fe80::1%eth0" }) {
+		for (String unreadable : new String[] { "unknown", "1.2.3", "localhost", "", "6.6.6.6, unknown, 10.0.0.5",
+				"fe80::1%eth0", "1.2.3.4:", "[1.2.3.4]:80", "localhost:80" }) {
 			assertThat(clientKey(LOOPBACK_PEER, unreadable)).as(unreadable).isEqualTo(ClientKey.UNREADABLE);
 		}
 		assertThat(clientKey(LOOPBACK_PEER)).isEqualTo(ClientKey.ipv4(LOOPBACK_PEER))
@@ -183,11 +208,37 @@ class ClientIpResolverTests {
 			.remoteAddress(new InetSocketAddress("2001:db8::7", 40000))
 			.header("X-Forwarded-For", "6.6.6.6")
 			.build();
-		assertThat(this.resolver.clientKey(request).describe()).isEqualTo("2001:db8:0:0::/64");
+		assertThat(this.resolver.resolve(request).key().describe()).isEqualTo("2001:db8:0:0::/64");
+	}
+
+	@Test
+	void aClientWrittenWithAPortOrInIpv6FormHasTheKeyOfItsAddress() {
+		ClientKey ipv4 = ClientKey.ipv4(Ipv4.parse("6.6.6.6"));
+		for (String sameClient : new String[] { "6.6.6.6", "6.6.6.6:51234", "::ffff:6.6.6.6", "[::ffff:6.6.6.6]:443",
+				"6.6.6.6:1, 10.0.0.5:9" }) {
+			assertThat(clientKey(LOOPBACK_PEER, sameClient)).as(sameClient).isEqualTo(ipv4);
+		}
+		assertThat(clientKey(LOOPBACK_PEER, "[2001:db8::1]:80")).isEqualTo(clientKey(LOOPBACK_PEER, "2001:db8::1"))
+			.isNotEqualTo(ClientKey.UNREADABLE);
+	}
+
+	@Test
+	void theClientIsResolvedOncePerExchangeAndKeptForEveryFeature() {
+		MockServerWebExchange exchange = MockServerWebExchange.from(MockServerHttpRequest.get("/")
+			.remoteAddress(new InetSocketAddress("127.0.0.1", 5000))
+			.header("X-Forwarded-For", "6.6.6.6:51234"));
+		ClientAddress client = this.resolver.client(exchange);
+		assertThat(client).isEqualTo(ClientAddress.ipv4(Ipv4.parse("6.6.6.6")));
+		assertThat(this.resolver.client(exchange)).isSameAs(client);
+		assertThat(exchange.<ClientAddress>getAttribute(ClientIpResolver.CLIENT_ATTRIBUTE)).isSameAs(client);
+		// what is on the exchange is what every later reader gets: no second parse
+		ClientAddress other = ClientAddress.ipv4(Ipv4.parse("7.7.7.7"));
+		exchange.getAttributes().put(ClientIpResolver.CLIENT_ATTRIBUTE, other);
+		assertThat(this.resolver.client(exchange)).isSameAs(other);
 	}
 
 	ClientKey clientKey(long peer, String... lines) {
-		return this.resolver.clientKey(peer, (lines.length == 0) ? null : Arrays.asList(lines));
+		return this.resolver.resolve(peer, (lines.length == 0) ? null : Arrays.asList(lines)).key();
 	}
 
 }

@@ -97,11 +97,25 @@ class DenyListWebFilterTests {
 	}
 
 	@Test
+	void aDeniedClientIsDeniedHoweverTheProxyWritesItsAddress() {
+		// each of these was judged as the proxy (127.0.0.1, allowed) and let through
+		for (String forwardedFor : new String[] { "::ffff:203.0.113.66", "203.0.113.66:51234",
+				"[::ffff:203.0.113.66]:443", "::ffff:10.9.8.7, 127.0.0.5:80" }) {
+			assertDenied(run("127.0.0.1", forwardedFor));
+		}
+		assertThat(this.passed).hasValue(0);
+		assertThat(this.registry.get("gateway.deny.list.denied").counter().count()).isEqualTo(4);
+	}
+
+	@Test
 	void allowedAndMalformedPassUntouched() {
 		assertThat(run("127.0.0.1", "11.0.0.1").getResponse().getStatusCode()).isEqualTo(HttpStatus.OK);
 		assertThat(run("127.0.0.1", "unknown").getResponse().getStatusCode()).isEqualTo(HttpStatus.OK);
 		assertThat(run("127.0.0.1", null).getResponse().getStatusCode()).isEqualTo(HttpStatus.OK);
 		assertThat(this.passed).hasValue(3);
+		assertThat(run("127.0.0.1", "[2001:db8::66]:443").getResponse().getStatusCode()).as("an IPv6 client")
+			.isEqualTo(HttpStatus.OK);
+		assertThat(this.passed).hasValue(4);
 		assertThat(this.registry.get("gateway.deny.list.denied").counter().count()).isZero();
 	}
 

@@ -13,6 +13,8 @@ import org.springframework.http.server.RequestPath;
 import org.springframework.mock.http.server.reactive.MockServerHttpRequest;
 import org.springframework.mock.web.server.MockServerWebExchange;
 
+import dev.gatewaylab.denylist.Ipv4;
+import dev.gatewaylab.gateway.clientip.ClientAddress;
 import dev.gatewaylab.gateway.clientip.ClientIpResolver;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -89,6 +91,41 @@ class LoginRateLimitGlobalFilterTests {
 	}
 
 	@Test
+	void behindAProxyThatAppendsPortsEveryClientHasItsOwnBucket() {
+		// "ip:port" could not be read: every client behind such a proxy shared one
+		// bucket,
+		// and one of them locked out all the others
+		for (int i = 0; i < 3; i++) {
+			login("10.0.0.1", "203.0.113.7:" + (50000 + i));
+		}
+		MockServerWebExchange refused = login("10.0.0.1", "203.0.113.7:50099");
+		assertThat(refused.getResponse().getStatusCode()).as("the same client, another port")
+			.isEqualTo(HttpStatus.TOO_MANY_REQUESTS);
+		assertThat(refused.getResponse().getBodyAsString().block()).contains("203.0.113.7");
+		assertThat(login("10.0.0.1", "::ffff:203.0.113.7").getResponse().getStatusCode()).as("written as IPv6")
+			.isEqualTo(HttpStatus.TOO_MANY_REQUESTS);
+		for (String other : new String[] { "203.0.113.8:50000", "[::ffff:203.0.113.9]:443", "[2001:db8::1]:443",
+				"unknown" }) {
+			assertThat(login("10.0.0.1", other).getResponse().getStatusCode()).as(other).isNull();
+		}
+		assertThat(login("10.0.0.1", null).getResponse().getStatusCode()).as("the proxy itself").isNull();
+	}
+
+	@Test
+	void theBucketIsTheClientAlreadyResolvedOnTheExchange() {
+		// the deny list resolves the client first and keeps it on the exchange: the
+		// limit counts that result and never reads the header again
+		ClientAddress resolved = ClientAddress.ipv4(Ipv4.parse("198.51.100.50"));
+		for (int i = 0; i < 4; i++) {
+			MockServerWebExchange exchange = loginExchange("10.0.0.1", "198.51.100." + (60 + i));
+			exchange.getAttributes().put(ClientIpResolver.CLIENT_ATTRIBUTE, resolved);
+			this.filter.filter(exchange, this.upstream).block();
+			assertThat(exchange.getResponse().getStatusCode()).as("attempt " + (i + 1))
+				.isEqualTo((i < 3) ? null : HttpStatus.TOO_MANY_REQUESTS);
+		}
+	}
+
+	@Test
 	void otherRequestsAndSpellingsArePassedOrCountedAsTheUpstreamSeesThem() {
 		assertThat(LoginRateLimitGlobalFilter.isLogin(RequestPath.parse("/login", null).pathWithinApplication()))
 			.isTrue();
@@ -111,14 +148,18 @@ class LoginRateLimitGlobalFilterTests {
 	}
 
 	private MockServerWebExchange login(String peer, String forwardedFor) {
+		MockServerWebExchange exchange = loginExchange(peer, forwardedFor);
+		this.filter.filter(exchange, this.upstream).block();
+		return exchange;
+	}
+
+	private static MockServerWebExchange loginExchange(String peer, String forwardedFor) {
 		MockServerHttpRequest.BodyBuilder request = MockServerHttpRequest.post("/login")
 			.remoteAddress(new InetSocketAddress(peer, 40000));
 		if (forwardedFor != null) {
 			request.header("X-Forwarded-For", forwardedFor);
 		}
-		MockServerWebExchange exchange = MockServerWebExchange.from(request);
-		this.filter.filter(exchange, this.upstream).block();
-		return exchange;
+		return MockServerWebExchange.from(request);
 	}
 
 }
