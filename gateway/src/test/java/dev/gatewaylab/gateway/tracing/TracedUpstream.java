@@ -6,16 +6,23 @@ import java.net.ServerSocket;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
+import io.netty.handler.codec.http.EmptyHttpHeaders;
+import io.netty.handler.codec.http.HttpHeaders;
 import reactor.core.publisher.Mono;
 import reactor.netty.DisposableServer;
 import reactor.netty.http.server.HttpServer;
 
-/** An upstream that remembers the {@code traceparent} of the last request it served. */
+/**
+ * An upstream that remembers the {@code traceparent} and the headers of the last request
+ * it served.
+ */
 final class TracedUpstream {
 
 	private final DisposableServer server;
 
 	private volatile String lastTraceparent = "";
+
+	private volatile HttpHeaders lastHeaders = EmptyHttpHeaders.INSTANCE;
 
 	private final List<String> traceIds = new CopyOnWriteArrayList<>();
 
@@ -26,6 +33,7 @@ final class TracedUpstream {
 			.route((routes) -> routes.get("/api/studies/1", (request, response) -> {
 				String traceparent = request.requestHeaders().get("traceparent");
 				this.lastTraceparent = (traceparent != null) ? traceparent : "";
+				this.lastHeaders = request.requestHeaders().copy();
 				if (traceparent != null) {
 					this.traceIds.add(traceparent.split("-")[1]);
 				}
@@ -45,6 +53,10 @@ final class TracedUpstream {
 
 	String lastTraceparent() {
 		return this.lastTraceparent;
+	}
+
+	HttpHeaders lastHeaders() {
+		return this.lastHeaders;
 	}
 
 	static String deadUrl() {
