@@ -9,6 +9,13 @@ JAVA_OPTS="${LAB_JAVA_OPTS:--Xmx256m}"
 # everywhere else (compose, java -jar); set these to exercise the limits (ci/hardening.sh does).
 export GATEWAY_LOGIN_PER_IP="${GATEWAY_LOGIN_PER_IP:-1000000}"
 export MONOLITH_LOGIN_PER_USER="${MONOLITH_LOGIN_PER_USER:-1000000}"
+# Only the gateway is for clients: the apps behind it listen on loopback, so nobody skips its deny list, request checks
+# and per-address login limit by calling them directly (the management ports are on loopback already). The gateway
+# keeps its own default, every interface (GATEWAY_ADDRESS). Set one to 0.0.0.0 to reach that app from other machines
+# (remote load engines measuring the direct, monolith or floor targets: docs/remote.md); empty: every interface.
+export STUDY_SERVICE_ADDRESS="${STUDY_SERVICE_ADDRESS-127.0.0.1}"
+export MONOLITH_ADDRESS="${MONOLITH_ADDRESS-127.0.0.1}"
+export FLOOR_ADDRESS="${FLOOR_ADDRESS-127.0.0.1}"
 # The gateway's own JVM options: ParallelGC with a fixed heap cost less CPU per request than G1 (docs/gateway-cost.md).
 GATEWAY_JAVA_OPTS="${GATEWAY_JAVA_OPTS:--Xmx256m -Xms256m -XX:+UseParallelGC}"
 # The floor (Reactor Netty alone) runs on the gateway's JVM options, so the two differ only in what runs on the stack.

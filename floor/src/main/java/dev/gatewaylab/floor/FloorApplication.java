@@ -34,12 +34,13 @@ public final class FloorApplication {
 			}
 		});
 		FloorProxy proxy = new FloorProxy(settings.upstream());
-		DisposableServer server = proxy.bind(settings.port());
+		DisposableServer server = proxy.bind(settings.address(), settings.port());
 		ManagementServer management = new ManagementServer(settings.managementAddress(), settings.managementPort(),
 				() -> !server.isDisposed());
-		System.out.printf("floor: proxy on :%d -> %s, %s event loop(s), accept threads %s; management on %s:%d%n",
-				server.port(), settings.upstream(), System.getProperty("reactor.netty.ioWorkerCount"),
-				System.getProperty("reactor.netty.ioSelectCount"), settings.managementAddress(), management.port());
+		System.out.printf("floor: proxy on %s:%d -> %s, %s event loop(s), accept threads %s; management on %s:%d%n",
+				settings.address(), server.port(), settings.upstream(),
+				System.getProperty("reactor.netty.ioWorkerCount"), System.getProperty("reactor.netty.ioSelectCount"),
+				settings.managementAddress(), management.port());
 		Runtime.getRuntime().addShutdownHook(new Thread(() -> {
 			server.disposeNow(GRACE);
 			proxy.close();

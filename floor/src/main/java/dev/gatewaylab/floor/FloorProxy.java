@@ -49,7 +49,15 @@ final class FloorProxy {
 
 	/** Binds the proxy's port (0: any free one) on every interface. */
 	DisposableServer bind(int port) {
-		return HttpServer.create().port(port).handle(this::forward).bindNow();
+		return bind("", port);
+	}
+
+	/**
+	 * Binds the proxy's port (0: any free one) on an address (empty: every interface).
+	 */
+	DisposableServer bind(String address, int port) {
+		HttpServer server = HttpServer.create().port(port);
+		return (address.isEmpty() ? server : server.host(address)).handle(this::forward).bindNow();
 	}
 
 	/** Closes the upstream connections (after the server is disposed). */

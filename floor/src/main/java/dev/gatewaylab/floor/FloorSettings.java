@@ -10,6 +10,8 @@ import java.util.Map;
  * unless set for the floor alone, so the two are compared on the same threads.
  *
  * @param port the proxy's port ({@code PORT}, default 8083)
+ * @param address where the proxy's port listens ({@code FLOOR_ADDRESS}; empty, the
+ * default: every interface; {@code ./lab} sets 127.0.0.1)
  * @param managementPort readiness and Prometheus ({@code MANAGEMENT_PORT}, default 9083)
  * @param managementAddress where the management port listens ({@code MANAGEMENT_ADDRESS},
  * default 127.0.0.1)
@@ -22,8 +24,8 @@ import java.util.Map;
  * ({@code FLOOR_IO_SELECT_COUNT}, else {@code GATEWAY_IO_SELECT_COUNT}, else 1 — the
  * gateway's default)
  */
-record FloorSettings(int port, int managementPort, String managementAddress, URI upstream, int ioWorkerCount,
-		int ioSelectCount) {
+record FloorSettings(int port, String address, int managementPort, String managementAddress, URI upstream,
+		int ioWorkerCount, int ioSelectCount) {
 
 	static final int DEFAULT_PORT = 8083;
 
@@ -31,8 +33,8 @@ record FloorSettings(int port, int managementPort, String managementAddress, URI
 
 	static FloorSettings from(Map<String, String> env) {
 		int cores = Runtime.getRuntime().availableProcessors();
-		return new FloorSettings(port(env, "PORT", DEFAULT_PORT), port(env, "MANAGEMENT_PORT", DEFAULT_MANAGEMENT_PORT),
-				value(env, "MANAGEMENT_ADDRESS", "127.0.0.1"),
+		return new FloorSettings(port(env, "PORT", DEFAULT_PORT), value(env, "FLOOR_ADDRESS", ""),
+				port(env, "MANAGEMENT_PORT", DEFAULT_MANAGEMENT_PORT), value(env, "MANAGEMENT_ADDRESS", "127.0.0.1"),
 				upstream(value(env, "STUDY_SERVICE_URL", "http://localhost:8081")),
 				number(env, "FLOOR_IO_WORKER_COUNT", "GATEWAY_IO_WORKER_COUNT", Math.max(1, cores / 2), 1),
 				number(env, "FLOOR_IO_SELECT_COUNT", "GATEWAY_IO_SELECT_COUNT", 1, -1));

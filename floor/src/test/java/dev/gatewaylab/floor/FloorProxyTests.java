@@ -3,6 +3,7 @@ package dev.gatewaylab.floor;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
+import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -123,6 +124,20 @@ class FloorProxyTests {
 		finally {
 			server.disposeNow();
 			nowhere.close();
+		}
+	}
+
+	@Test
+	void listensWhereItIsTold() {
+		DisposableServer loopback = this.proxy.bind("127.0.0.1", 0);
+		try {
+			assertThat(((InetSocketAddress) loopback.address()).getAddress().getHostAddress()).isEqualTo("127.0.0.1");
+			assertThat(((InetSocketAddress) this.floor.address()).getAddress().isAnyLocalAddress())
+				.as("by default, every interface")
+				.isTrue();
+		}
+		finally {
+			loopback.disposeNow();
 		}
 	}
 

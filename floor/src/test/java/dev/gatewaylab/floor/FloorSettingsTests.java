@@ -13,6 +13,7 @@ class FloorSettingsTests {
 	void defaultsAreTheLabsPortsAndTheGatewaysEventLoops() {
 		FloorSettings s = FloorSettings.from(Map.of());
 		assertThat(s.port()).isEqualTo(8083);
+		assertThat(s.address()).as("every interface").isEmpty();
 		assertThat(s.managementPort()).isEqualTo(9083);
 		assertThat(s.managementAddress()).isEqualTo("127.0.0.1");
 		assertThat(s.upstream()).hasToString("http://localhost:8081");
@@ -35,8 +36,9 @@ class FloorSettingsTests {
 	@Test
 	void portsAndUpstreamFromTheEnvironment() {
 		FloorSettings s = FloorSettings.from(Map.of("PORT", "18083", "MANAGEMENT_PORT", "0", "STUDY_SERVICE_URL",
-				"http://study-service:8081", "MANAGEMENT_ADDRESS", "0.0.0.0"));
+				"http://study-service:8081", "MANAGEMENT_ADDRESS", "0.0.0.0", "FLOOR_ADDRESS", " 127.0.0.1 "));
 		assertThat(s.port()).isEqualTo(18083);
+		assertThat(s.address()).isEqualTo("127.0.0.1");
 		assertThat(s.managementPort()).isZero();
 		assertThat(s.upstream().getHost()).isEqualTo("study-service");
 		assertThat(s.managementAddress()).isEqualTo("0.0.0.0");
