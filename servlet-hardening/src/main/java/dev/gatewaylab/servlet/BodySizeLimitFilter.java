@@ -16,12 +16,12 @@ import org.springframework.http.MediaType;
 import org.springframework.web.filter.OncePerRequestFilter;
 
 /**
- * Request bodies over {@code study.max-body-size} get 413 problem+json: at once when
- * {@code Content-Length} says so, and for a chunked body (no length) as soon as the bytes
- * read pass the limit — Tomcat bounds form posts only, and Jackson would read any JSON
- * body to its end. The chunked case surfaces as a {@link BodyTooLargeException} inside
- * whatever was reading, which the app's error handling answers with 413 (study-core's
- * {@code StudyProblemHandler} for the study API).
+ * Request bodies over {@code servlet-hardening.max-body-size} get 413 problem+json: at
+ * once when {@code Content-Length} says so, and for a chunked body (no length) as soon as
+ * the bytes read pass the limit — Tomcat bounds form posts only, and Jackson would read
+ * any JSON body to its end. The chunked case surfaces as a {@link BodyTooLargeException}
+ * inside whatever was reading, which the app's error handling answers with 413
+ * (study-core's {@code StudyProblemHandler} for the study API).
  */
 final class BodySizeLimitFilter extends OncePerRequestFilter {
 
@@ -29,6 +29,10 @@ final class BodySizeLimitFilter extends OncePerRequestFilter {
 
 	BodySizeLimitFilter(long maxBytes) {
 		this.maxBytes = maxBytes;
+	}
+
+	long maxBytes() {
+		return this.maxBytes;
 	}
 
 	@Override

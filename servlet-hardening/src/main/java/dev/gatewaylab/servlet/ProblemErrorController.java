@@ -24,9 +24,10 @@ import org.springframework.web.servlet.ModelAndView;
  * request that failed before (or outside) the app's own exception handling gets — a 404
  * for an unmapped path, a servlet-level 400, and {@code GET /error} itself (Boot answered
  * 500 with {@code "status":999}; there is no such resource: 404, for the HTML page too).
- * HTML pages only when the host app has them ({@code study.error.html-pages=true}, the
- * monolith) and the request is not an API one ({@code /api/...}). Server errors carry no
- * detail. With tracing on, the body carries the request's {@code traceId}.
+ * HTML pages only when the host app has them
+ * ({@code servlet-hardening.error.html-pages=true}, the monolith) and the request is not
+ * an API one ({@code /api/...}). Server errors carry no detail. With tracing on, the body
+ * carries the request's {@code traceId}.
  */
 class ProblemErrorController extends BasicErrorController {
 

@@ -28,9 +28,12 @@ import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
  * that has this jar: problem+json with the client's 4xx, never a 500, an empty body or
  * Tomcat's HTML report — for what Tomcat refuses itself, for the {@code /error} page, and
  * from the filters in front of everything else. Nothing here knows the app's domain.
- * Settings: {@code study.max-body-size} (default 1MB) and {@code study.error.html-pages}
- * (default false), whose names predate this library, and
- * {@code servlet-hardening.request-head-timeout} (default 10s, 0 for none).
+ * Settings: {@code servlet-hardening.max-body-size} (default 1MB),
+ * {@code servlet-hardening.error.html-pages} (default false) and
+ * {@code servlet-hardening.request-head-timeout} (default 10s, 0 for none); the names the
+ * first two had before this library, {@code study.max-body-size} and
+ * {@code study.error.html-pages}, still apply when the new ones are not set (study-service
+ * and the monolith use them).
  */
 @AutoConfiguration(beforeName = "org.springframework.boot.webmvc.autoconfigure.error.ErrorMvcAutoConfiguration")
 @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
@@ -40,13 +43,13 @@ public final class ServletHardeningAutoConfiguration {
 	@ConditionalOnMissingBean(ErrorController.class)
 	ProblemErrorController problemErrorController(ErrorAttributes errorAttributes,
 			ObjectProvider<ErrorViewResolver> viewResolvers,
-			@Value("${study.error.html-pages:false}") boolean htmlPages) {
+			@Value("${servlet-hardening.error.html-pages:${study.error.html-pages:false}}") boolean htmlPages) {
 		return new ProblemErrorController(errorAttributes, viewResolvers.orderedStream().toList(), htmlPages);
 	}
 
 	@Bean
 	FilterRegistrationBean<BodySizeLimitFilter> bodySizeLimitFilter(
-			@Value("${study.max-body-size:1MB}") DataSize maxBodySize) {
+			@Value("${servlet-hardening.max-body-size:${study.max-body-size:1MB}}") DataSize maxBodySize) {
 		FilterRegistrationBean<BodySizeLimitFilter> registration = new FilterRegistrationBean<>(
 				new BodySizeLimitFilter(maxBodySize.toBytes()));
 		registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 100);

@@ -9,6 +9,8 @@ import org.springframework.boot.test.context.runner.WebApplicationContextRunner;
 import org.springframework.boot.webmvc.error.DefaultErrorAttributes;
 import org.springframework.boot.webmvc.error.ErrorAttributes;
 import org.springframework.boot.webmvc.error.ErrorController;
+import org.springframework.boot.web.servlet.FilterRegistrationBean;
+import org.springframework.context.ApplicationContext;
 import org.springframework.util.ClassUtils;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -38,6 +40,17 @@ class ServletHardeningAutoConfigurationTests {
 	}
 
 	@Test
+	void theSettingsTakeTheLibrarysNamesAndStillTheirFormerOnes() {
+		this.web.run((context) -> assertThat(bodyLimit(context)).isEqualTo(1024 * 1024));
+		this.web.withPropertyValues("servlet-hardening.max-body-size=16KB")
+			.run((context) -> assertThat(bodyLimit(context)).isEqualTo(16 * 1024));
+		this.web.withPropertyValues("study.max-body-size=10KB")
+			.run((context) -> assertThat(bodyLimit(context)).isEqualTo(10 * 1024));
+		this.web.withPropertyValues("servlet-hardening.max-body-size=16KB", "study.max-body-size=10KB")
+			.run((context) -> assertThat(bodyLimit(context)).isEqualTo(16 * 1024));
+	}
+
+	@Test
 	void anAppsOwnErrorControllerWins() {
 		this.web.withBean(ErrorController.class, () -> new ErrorController() {
 		}).run((context) -> assertThat(context).doesNotHaveBean(ProblemErrorController.class));
@@ -48,6 +61,11 @@ class ServletHardeningAutoConfigurationTests {
 		new ApplicationContextRunner().withConfiguration(AutoConfigurations.of(ServletHardeningAutoConfiguration.class))
 			.run((context) -> assertThat(context).doesNotHaveBean("bodySizeLimitFilter")
 				.doesNotHaveBean(ProblemErrorController.class));
+	}
+
+	private static long bodyLimit(ApplicationContext context) {
+		return ((BodySizeLimitFilter) context.getBean("bodySizeLimitFilter", FilterRegistrationBean.class).getFilter())
+			.maxBytes();
 	}
 
 	@Test
