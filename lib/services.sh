@@ -20,6 +20,8 @@ export FLOOR_ADDRESS="${FLOOR_ADDRESS-127.0.0.1}"
 GATEWAY_JAVA_OPTS="${GATEWAY_JAVA_OPTS:--Xmx256m -Xms256m -XX:+UseParallelGC}"
 # The floor (Reactor Netty alone) runs on the gateway's JVM options, so the two differ only in what runs on the stack.
 FLOOR_JAVA_OPTS="${FLOOR_JAVA_OPTS:-$GATEWAY_JAVA_OPTS}"
+# The MVC gateway (Spring Cloud Gateway Server WebMVC) too: the two gateways differ only in their server.
+GATEWAY_MVC_JAVA_OPTS="${GATEWAY_MVC_JAVA_OPTS:-$GATEWAY_JAVA_OPTS}"
 
 jar_of() {
   if [ "$1" = gateway ] && [ "${GATEWAY_LOGGING_BACKEND:-log4j2}" = logback ]; then
@@ -45,7 +47,8 @@ java_major() {
 
 # The JDK the apps run on: LAB_JAVA_HOME, else the newest JDK 21+ installed under /usr/lib/jvm (virtual threads, a
 # newer JIT), else the java that runs the lab (JAVA_HOME or PATH). A service's <SERVICE>_JAVA_HOME (GATEWAY_JAVA_HOME,
-# STUDY_SERVICE_JAVA_HOME, MONOLITH_JAVA_HOME) overrides it for that service alone (the tuning experiment's JDK lever).
+# STUDY_SERVICE_JAVA_HOME, MONOLITH_JAVA_HOME, GATEWAY_MVC_JAVA_HOME) overrides it for that service alone (the tuning
+# experiment's JDK lever).
 apps_java_home() {
   if [ -n "${LAB_JAVA_HOME:-}" ]; then
     [ -x "$LAB_JAVA_HOME/bin/java" ] || die "LAB_JAVA_HOME=$LAB_JAVA_HOME has no bin/java — point it at a JDK 17 or newer"
@@ -75,13 +78,15 @@ java_of() {
   fi
 }
 
-# Asking for virtual threads on a JDK without them (17) would silently run platform threads: refuse instead.
+# Asking for virtual threads on a JDK without them (17) would silently run platform threads: refuse instead. The MVC
+# gateway runs on them unless GATEWAY_MVC_VIRTUAL_THREADS=false (it refuses such a JDK itself too).
 check_virtual_threads() {
-  local service=$1 java=$2 var v
+  local service=$1 java=$2 var v default=false
   var="$(echo "$service" | tr 'a-z-' 'A-Z_')_VIRTUAL_THREADS"
-  [ "${!var:-false}" = true ] || return 0
+  [ "$service" = gateway-mvc ] && default=true
+  [ "${!var:-$default}" = true ] || return 0
   v=$(java_major "$java")
-  [ "${v:-0}" -ge 21 ] || die "$var=true needs Java 21 or newer, but $service would run on Java $v ($java) — set LAB_JAVA_HOME (or ${var%_VIRTUAL_THREADS}_JAVA_HOME) to a JDK 21+, or drop $var"
+  [ "${v:-0}" -ge 21 ] || die "$var=true needs Java 21 or newer, but $service would run on Java $v ($java) — set LAB_JAVA_HOME (or ${var%_VIRTUAL_THREADS}_JAVA_HOME) to a JDK 21+, or set $var=false"
 }
 
 # modules_of MODULE: the module and every module of this repository it depends on, directly or not (read from the
@@ -105,18 +110,6 @@ needs_build() {
   [ -f "$jar" ] || return 0
   local dirs=("$ROOT/pom.xml")
   for dep in $(modules_of "$module"); do dirs+=("$ROOT/$dep/src/main" "$ROOT/$dep/pom.xml"); done
-  [ -n "$(find "${dirs[@]}" -newer "$jar" -type f -print -quit 2>/dev/null)" ]
-}
-
-build() {
-  local module=$1 jar=$2
-  [ -f "$jar" ] || return 0
-  local dirs=("$ROOT/$module/src" "$ROOT/$module/pom.xml" "$ROOT/pom.xml")
-  case "$module" in
-    study-service|monolith) dirs+=("$ROOT/study-core/src" "$ROOT/study-core/pom.xml"
-      "$ROOT/servlet-hardening/src" "$ROOT/servlet-hardening/pom.xml") ;;
-    gateway|deny-list-tool) dirs+=("$ROOT/deny-list/src/main" "$ROOT/deny-list/pom.xml") ;;
-  esac
   [ -n "$(find "${dirs[@]}" -newer "$jar" -type f -print -quit 2>/dev/null)" ]
 }
 
@@ -145,7 +138,7 @@ pid_file() { echo "$STATE/$1.pid"; }
 # java_opts_of SERVICE: the JVM options ./lab starts it with
 java_opts_of() {
   local opts=$JAVA_OPTS
-  case "$1" in gateway) opts=$GATEWAY_JAVA_OPTS ;; floor) opts=$FLOOR_JAVA_OPTS ;; esac
+  case "$1" in gateway) opts=$GATEWAY_JAVA_OPTS ;; floor) opts=$FLOOR_JAVA_OPTS ;; gateway-mvc) opts=$GATEWAY_MVC_JAVA_OPTS ;; esac
   echo "$opts $(apm_java_opts "$1")"
 }
 

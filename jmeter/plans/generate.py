@@ -5,7 +5,7 @@
     python3 jmeter/plans/generate.py --check   # exit 1 if a committed *.jmx differs from what this writes
 
 Why a generator: every plan holds its samplers twice (once in the closed-model Thread Group, once in
-the Open Model Thread Group, only one of which gets any load), and gateway/direct/monolith/floor/stock
+the Open Model Thread Group, only one of which gets any load), and gateway/direct/monolith/floor/stock/gateway-mvc
 must issue the byte-identical request. The output is plain, standalone JMeter 5.6.3 XML: nothing here is needed
 to run a plan. Edit this file, not the .jmx files.
 """
@@ -285,7 +285,7 @@ def plan(name, default_port, what, extra_props, samplers, config=(), setup=(), o
 
 
 def read_plan(name, default_port):
-    """gateway, direct, monolith, floor and stock: the identical request, only the default port differs."""
+    """gateway, direct, monolith, floor, stock and gateway-mvc: the identical request, only the default port differs."""
     def samplers():
         return [http_sampler("GET /api/studies/{id}", "GET", "/api/studies/" + RANDOM_ID, [
             JSON_ACCEPT,
@@ -597,6 +597,7 @@ PLANS = {
     "monolith.jmx": lambda: read_plan("monolith", target_port("monolith")),
     "floor.jmx": lambda: read_plan("floor", target_port("floor")),
     "stock.jmx": lambda: read_plan("stock", target_port("stock")),
+    "gateway-mvc.jmx": lambda: read_plan("gateway-mvc", target_port("gateway-mvc")),
     "login-page.jmx": login_page_plan,
     "login-flow.jmx": login_flow_plan,
     "create-study.jmx": create_study_plan,

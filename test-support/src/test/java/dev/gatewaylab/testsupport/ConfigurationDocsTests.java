@@ -90,6 +90,7 @@ class ConfigurationDocsTests {
 	void theFindersSeeKnownReadsInEveryReader() {
 		Map<String, Map<String, String>> reads = readsBySection();
 		assertThat(reads.get("gateway")).containsKeys("GATEWAY_RESPONSE_TIMEOUT_MS", "PORT");
+		assertThat(reads.get("gateway-mvc")).containsKeys("GATEWAY_MVC_VIRTUAL_THREADS", "GATEWAY_LOGGING_MODE");
 		assertThat(reads.get("study-service")).containsKeys("STUDY_SERVICE_VIRTUAL_THREADS");
 		assertThat(reads.get("monolith")).containsKeys("MONOLITH_BCRYPT_COST");
 		assertThat(reads.get("lab")).containsKeys("LAB_START_TIMEOUT", "GATEWAY_JAVA_OPTS", "SCOUTER_AGENT_JAR",
@@ -99,7 +100,7 @@ class ConfigurationDocsTests {
 		assertThat(javaReads()).containsKeys("GATEWAY_IO_SELECT_COUNT", "GATEWAY_LOGGING_MODE", "LAB_SCRIPT",
 				"LAB_RMI_KEYSTORE_PASSWORD");
 		assertThat(namesBuiltPerService()).contains("GATEWAY_JAVA_HOME", "STUDY_SERVICE_JAVA_HOME");
-		assertThat(documented()).containsKeys("gateway", "study-service", "monolith", "lab", "runner",
+		assertThat(documented()).containsKeys("gateway", "gateway-mvc", "study-service", "monolith", "lab", "runner",
 				"measurement scripts", "docker compose");
 	}
 
@@ -125,7 +126,7 @@ class ConfigurationDocsTests {
 	/** Section → (name → the file that reads it). */
 	static Map<String, Map<String, String>> readsBySection() {
 		Map<String, Map<String, String>> reads = new LinkedHashMap<>();
-		for (String module : List.of("gateway", "stock", "study-service", "monolith", "study-core", "runner")) {
+		for (String module : List.of("gateway", "stock", "gateway-mvc", "study-service", "monolith", "study-core", "runner")) {
 			List<String> sections = module.equals("study-core") ? List.of("study-service", "monolith")
 					: List.of(module);
 			for (Path file : files(ROOT.resolve(module + "/src/main/resources"), ".yml", ".yaml", ".properties",
