@@ -10,7 +10,7 @@
 #                fetched on the host, the agent from apm_agent_jar (ci/lib.sh: SCOUTER_AGENT_JAR, else the release
 #                download) — docker/scouter/fetch.sh
 #   3 up         docker compose up -d --wait (everything that runs offline: all but grafana), profiles nginx + apm
-#   4 checks     grafana provisioning + dashboards (structure), requests through gateway/direct/monolith/nginx,
+#   4 checks     grafana provisioning + dashboards (structure), requests through gateway/gateway-mvc/direct/monolith/nginx,
 #                APM: 20 x /api/studies/{id} + 10 x /login through the gateway, then ci/scouter_check.py asserts
 #                through the webapp's REST API that gateway, study-service and monolith are alive and recorded those
 #                transactions, with TPS > 0; bounded load (ab), the load profile (service runner) if runner/target/runner.jar
@@ -40,6 +40,7 @@ source "$WORK/provision.env"   # LAB_SMOKE_OFFLINE, DOCKERD_PID
 
 export COMPOSE_PROJECT_NAME=gateway-lab-smoke LAB_TAG=smoke LAB_RESULTS_DIR=$WORK/results
 export GATEWAY_HOST_PORT=$((8080 + OFFSET)) STUDY_SERVICE_HOST_PORT=$((8081 + OFFSET)) MONOLITH_HOST_PORT=$((8082 + OFFSET))
+export GATEWAY_MVC_HOST_PORT=$((8085 + OFFSET)) GATEWAY_MVC_MANAGEMENT_HOST_PORT=$((9085 + OFFSET))
 export GATEWAY_MANAGEMENT_HOST_PORT=$((9080 + OFFSET)) STUDY_SERVICE_MANAGEMENT_HOST_PORT=$((9081 + OFFSET))
 export MONOLITH_MANAGEMENT_HOST_PORT=$((9082 + OFFSET)) PROMETHEUS_HOST_PORT=$((9090 + OFFSET)) NGINX_HOST_PORT=$((8090 + OFFSET))
 export GRAFANA_HOST_PORT=$((3000 + OFFSET)) SCOUTER_HOST_PORT=$((6100 + OFFSET)) SCOUTER_WEBAPP_HOST_PORT=$((6188 + OFFSET))
@@ -77,14 +78,14 @@ config() {
   if [[ $LAB_SMOKE_OFFLINE == 1 ]]; then
     log "no container registry: offline base images (docker-compose.offline.yml)"
     COMPOSE_FILES+=(-f docker-compose.offline.yml)
-    SERVICES=(postgres study-service monolith gateway prometheus nginx)
+    SERVICES=(postgres study-service monolith gateway gateway-mvc prometheus nginx)
     # promtool of the same Prometheus 3 (built by provisioning): the dashboards check parses every query with it
     local promtool_dir
     promtool_dir=$(docker/offline/prometheus.sh 2>/dev/null) && export PATH=$promtool_dir:$PATH \
       && log "promtool $(promtool --version 2>/dev/null | head -n1 | awk '{print $3}') for the dashboards' PromQL syntax"
   else
     log "registry reachable: public images, app images built from source"
-    SERVICES=(postgres study-service monolith gateway prometheus nginx grafana)
+    SERVICES=(postgres study-service monolith gateway gateway-mvc prometheus nginx grafana)
   fi
   if [[ $APM == 1 ]]; then
     PROFILES+=(--profile apm); SERVICES+=(scouter-agent scouter-server scouter-webapp)
@@ -122,7 +123,7 @@ scouter_files() {
     || { tail -n 20 "$WORK/scouter-fetch.log"; fail "docker/scouter/fetch.sh docker/scouter/dist"; return 1; }
 }
 build() {
-  local m targets=(study-service monolith gateway)
+  local m targets=(study-service monolith gateway gateway-mvc)
   if [[ ${COMPOSE_FILES[*]} == *offline* ]]; then
     for m in "${targets[@]}"; do
       [[ -f $m/target/$m.jar ]] || { fail "$m/target/$m.jar missing: run ./mvnw -B package first"; return 1; }
@@ -147,7 +148,7 @@ UP_SECONDS=
 up() {
   local p busy=()
   for p in $GATEWAY_HOST_PORT $STUDY_SERVICE_HOST_PORT $MONOLITH_HOST_PORT $GATEWAY_MANAGEMENT_HOST_PORT $STUDY_SERVICE_MANAGEMENT_HOST_PORT \
-           $MONOLITH_MANAGEMENT_HOST_PORT $PROMETHEUS_HOST_PORT $NGINX_HOST_PORT $GRAFANA_HOST_PORT \
+           $MONOLITH_MANAGEMENT_HOST_PORT $GATEWAY_MVC_HOST_PORT $GATEWAY_MVC_MANAGEMENT_HOST_PORT $PROMETHEUS_HOST_PORT $NGINX_HOST_PORT $GRAFANA_HOST_PORT \
            $( [[ $APM == 1 ]] && echo "$SCOUTER_HOST_PORT $SCOUTER_WEBAPP_HOST_PORT" ) $( [[ $TRACING == 1 ]] && echo "$ZIPKIN_HOST_PORT" ); do
     ss -Hltn "sport = :$p" | grep -q . && busy+=("$p")
   done
@@ -184,6 +185,12 @@ requests() {
   expect "unknown study is 404 problem+json" 404 "$gw/api/studies/999999999" 'application/problem\+json' || ok=1
   expect "no actuator on the public port" 404 "$gw/actuator/health" || ok=1
   expect "gateway metrics on management port" 200 "http://127.0.0.1:$GATEWAY_MANAGEMENT_HOST_PORT/actuator/prometheus" 'application="gateway"' || ok=1
+  local mvc=http://127.0.0.1:$GATEWAY_MVC_HOST_PORT
+  expect "gateway-mvc -> study-service" 200 "$mvc/api/studies/1" '"id":1,' || ok=1
+  expect "gateway-mvc sets X-Request-Id" 200 "$mvc/api/studies/2" '^x-request-id:' || ok=1
+  expect "gateway-mvc -> monolith login page" 200 "$mvc/login" 'name="_csrf"' || ok=1
+  expect "gateway-mvc: unknown study is 404 problem+json" 404 "$mvc/api/studies/999999999" 'application/problem\+json' || ok=1
+  expect "gateway-mvc metrics on management port" 200 "http://127.0.0.1:$GATEWAY_MVC_MANAGEMENT_HOST_PORT/actuator/prometheus" 'application="gateway-mvc"' || ok=1
   if [[ " ${SERVICES[*]} " == *" grafana "* ]]; then   # online only: no Grafana stand-in offline
     local grafana=http://127.0.0.1:$GRAFANA_HOST_PORT
     expect "grafana: admin logs in with GRAFANA_ADMIN_PASSWORD" 200 "$grafana/api/user" '"login":"admin"' -u "admin:$GRAFANA_ADMIN_PASSWORD" || ok=1
@@ -224,6 +231,7 @@ load() {   # bounded: ab with 4 connections per target, stops at n requests or 1
     runner=$!
   fi
   for target in "gateway-login-page /login $GATEWAY_HOST_PORT 300" "gateway /api/studies/1 $GATEWAY_HOST_PORT 1500" \
+                "gateway-mvc /api/studies/1 $GATEWAY_MVC_HOST_PORT 1500" \
                 "direct /api/studies/1 $STUDY_SERVICE_HOST_PORT 1500" "monolith /api/studies/1 $MONOLITH_HOST_PORT 1500" \
                 "nginx /api/studies/1 $NGINX_HOST_PORT 1500"; do
     read -r name url port n <<< "$target"
@@ -253,8 +261,9 @@ targets() {
 import json, sys
 for t in json.load(sys.stdin)["data"]["activeTargets"]:
     print(t["labels"]["job"], t["health"], t.get("lastError", "") or "-")') || states=
-    if grep -qE '^gateway up' <<< "$states" && grep -qE '^study-service up' <<< "$states" && grep -qE '^monolith up' <<< "$states"; then break; fi
-    (( SECONDS < deadline )) || { sed 's/^/  /' <<< "$states"; fail "Prometheus targets gateway/study-service/monolith not all up"; return 1; }
+    if grep -qE '^gateway up' <<< "$states" && grep -qE '^gateway-mvc up' <<< "$states" \
+       && grep -qE '^study-service up' <<< "$states" && grep -qE '^monolith up' <<< "$states"; then break; fi
+    (( SECONDS < deadline )) || { sed 's/^/  /' <<< "$states"; fail "Prometheus targets gateway/gateway-mvc/study-service/monolith not all up"; return 1; }
     sleep 2
   done
   sed 's/^/  target: /' <<< "$states"

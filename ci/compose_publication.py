@@ -3,7 +3,7 @@
 
 Usage: compose_publication.py CONFIG.json CONFIG-WITH-DIRECT.json     (called by ci/compose-smoke.sh)
 
-The policy of docs/compose.md ("Published ports"): without docker-compose.direct.yml only the gateway, nginx, Grafana
+The policy of docs/compose.md ("Published ports"): without docker-compose.direct.yml only the two gateways, nginx, Grafana
 and the tools a user opens (Prometheus, Zipkin, Scouter) publish ports; with it study-service and the monolith too,
 and they must; every port is bound to 127.0.0.1 (LAB_BIND_ADDRESS unset); the gateway believes X-Forwarded-For from
 the compose network's own subnet alone (GATEWAY_TRUSTED_PROXIES = that subnet). Exit 0 when both hold, 1 otherwise.
@@ -11,7 +11,7 @@ the compose network's own subnet alone (GATEWAY_TRUSTED_PROXIES = that subnet). 
 import json
 import sys
 
-TOOLS = {"gateway", "grafana", "nginx", "prometheus", "zipkin", "scouter-server", "scouter-webapp"}
+TOOLS = {"gateway", "gateway-mvc", "grafana", "nginx", "prometheus", "zipkin", "scouter-server", "scouter-webapp"}
 DIRECT = {"study-service", "monolith"}
 
 
