@@ -44,7 +44,7 @@ class CliErrorsTests {
 	@Test
 	void unknownTargetIsRejected() {
 		assertUsageError(lab.run("bench", "--targets", "gateway,proxy"), "unknown target 'proxy'",
-				"choose from gateway,direct,monolith,floor,stock,nginx");
+				"choose from gateway,direct,monolith,floor,stock,gateway-mvc,nginx");
 	}
 
 	@Test

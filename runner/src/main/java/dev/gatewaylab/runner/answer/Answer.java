@@ -1,5 +1,6 @@
 package dev.gatewaylab.runner.answer;
 
+import dev.gatewaylab.runner.curve.LatencyCurve;
 import dev.gatewaylab.runner.experiment.Experiment;
 import dev.gatewaylab.runner.experiment.Switchback;
 import dev.gatewaylab.runner.experiment.Toggle;
@@ -74,12 +75,20 @@ public final class Answer {
 
 	/**
 	 * The first target's TPS over each other target's, per interleaved repetition (rep i
-	 * ÷ rep i).
+	 * ÷ rep i), and another gateway's over direct's (gateway-mvc ÷ direct).
 	 */
 	static List<RunResult.Ratio> ratios(List<TargetResult> results) {
 		List<RunResult.Ratio> out = new ArrayList<>();
 		for (TargetResult other : results.subList(Math.min(1, results.size()), results.size())) {
 			out.add(ratio(results.get(0), other));
+		}
+		// another gateway beside the first target: its own ratio to direct too
+		TargetResult direct = find(results, "direct");
+		for (String hop : LatencyCurve.OTHER_HOPS) {
+			TargetResult t = find(results, hop);
+			if (t != null && direct != null && t != results.get(0)) {
+				out.add(ratio(t, direct));
+			}
 		}
 		return out;
 	}
@@ -192,7 +201,9 @@ public final class Answer {
 	/**
 	 * "Virtual-threads experiment at 600 req/s (open model), p99 / errors:
 	 * platform-direct 812 ms / 0.00 %, ...; the gateway adds at p99: platform +37 ms,
-	 * virtual +3,050 ms." — latency is the answer when the load is fixed.
+	 * virtual +3,050 ms." — latency is the answer when the load is fixed. With other
+	 * paths than the gateway in front of the upstream: "...; added at p99 over direct:
+	 * platform-gateway +37 ms, platform-gateway-mvc +12 ms, ...".
 	 */
 	static String openExperimentSentence(String experiment, double rate, List<TargetResult> results) {
 		List<String> clauses = new ArrayList<>();
@@ -203,18 +214,29 @@ public final class Answer {
 					100 - t.successRate()));
 		}
 		List<String> added = new ArrayList<>();
-		for (TargetResult gw : results) {
-			if (gw.name().endsWith("-gateway")) {
-				String variant = gw.name().substring(0, gw.name().length() - "-gateway".length());
-				TargetResult direct = find(results, variant + "-direct");
-				if (direct != null && gw.p99Ms() != null && direct.p99Ms() != null) {
-					added.add(String.format(Locale.ROOT, "%s %+,d ms", variant, gw.p99Ms() - direct.p99Ms()));
+		boolean gatewayOnly = true;
+		for (TargetResult direct : results) {
+			if (!direct.name().endsWith("-direct")) {
+				continue;
+			}
+			String variant = direct.name().substring(0, direct.name().length() - "-direct".length());
+			for (TargetResult path : results) {
+				if (path != direct && path.name().startsWith(variant + "-") && path.p99Ms() != null
+						&& direct.p99Ms() != null) {
+					String kind = path.name().substring(variant.length() + 1);
+					gatewayOnly &= kind.equals("gateway");
+					added.add(String.format(Locale.ROOT, "%s %+,d ms", path.name(), path.p99Ms() - direct.p99Ms()));
 				}
 			}
 		}
+		if (gatewayOnly) {
+			// the one path in front: "platform +37 ms"
+			added.replaceAll(a -> a.replaceFirst("-gateway ", " "));
+		}
 		return String.format(Locale.ROOT, "%s%s experiment at %,.0f req/s (open model), p99 / errors: %s%s.",
 				Character.toUpperCase(experiment.charAt(0)), experiment.substring(1), rate, String.join("; ", clauses),
-				added.isEmpty() ? "" : "; the gateway adds at p99: " + String.join(", ", added));
+				added.isEmpty() ? "" : (gatewayOnly ? "; the gateway adds at p99: " : "; added at p99 over direct: ")
+						+ String.join(", ", added));
 	}
 
 	private static String seconds(double s) {

@@ -1,5 +1,6 @@
 package dev.gatewaylab.runner.answer;
 
+import dev.gatewaylab.runner.curve.LatencyCurve;
 import dev.gatewaylab.runner.result.CpuCost;
 import dev.gatewaylab.runner.result.LatencyResult;
 import dev.gatewaylab.runner.result.RunResult;
@@ -14,7 +15,9 @@ import java.util.Map;
  * per request; gateway ÷ direct TPS 0.41 ± 0.02; at 1,690 req/s it adds 0.21 ± 0.01 ms at
  * p50 and 1.4 ± 0.2 ms at p99 (knee ≈ 2,700 req/s)." A figure whose 95 % interval is
  * wider than {@value #RESOLVED} of itself is not an answer: it reads "not resolved (± N
- * %)". Pure.
+ * %)". Another gateway measured beside it (the MVC gateway) gets the same clause after
+ * it: "The MVC gateway (gateway-mvc): 95 ± 3 µs of gateway-mvc CPU per request;
+ * gateway-mvc ÷ direct TPS 0.30 ± 0.02; at 1,690 req/s it adds ...". Pure.
  */
 final class HopSentence {
 
@@ -37,33 +40,57 @@ final class HopSentence {
 							+ figure(c.mean(), c.ci95(), "%,.0f", " µs") + " of " + service + " CPU per request");
 		}
 		StringBuilder sb = new StringBuilder();
-		CpuCost cost = gw.cpuUsPerRequest() == null ? null : gw.cpuUsPerRequest().get("gateway");
+		hop(sb, gw, ratios, latency == null ? null : latency.addedAtAnswerRate(), latency);
+		sb.append('.');
+		for (String other : LatencyCurve.OTHER_HOPS) {
+			TargetResult t = find(results, other);
+			if (t != null) {
+				sb.append(" The MVC gateway (").append(other).append("): ");
+				hop(sb, t, ratios, latency == null || latency.addedAtAnswerRateBy() == null ? null
+						: latency.addedAtAnswerRateBy().get(other), latency);
+				sb.append('.');
+			}
+		}
+		return sb.toString();
+	}
+
+	/**
+	 * One hop's clause: its CPU per request, its TPS ÷ direct's, and what it adds at the
+	 * answer rate (the knee only for the gateway's hop).
+	 */
+	private static void hop(StringBuilder sb, TargetResult gw, List<RunResult.Ratio> ratios, LatencyResult.Added a,
+			LatencyResult latency) {
+		String name = gw.name();
+		boolean gateway = name.equals("gateway");
+		CpuCost cost = gw.cpuUsPerRequest() == null ? null : gw.cpuUsPerRequest().get(name);
 		if (cost == null) {
-			sb.append("The gateway's CPU per request was not measured (no .lab/gateway.pid)");
+			sb.append(gateway ? "The gateway's CPU per request was not measured (no .lab/gateway.pid)"
+					: "its CPU per request was not measured (no .lab/" + name + ".pid)");
 		}
 		else if (resolved(cost.mean(), cost.ci95())) {
-			sb.append("The gateway hop costs " + figure(cost.mean(), cost.ci95(), "%,.0f", " µs")
-					+ " of gateway CPU per request");
+			sb.append((gateway ? "The gateway hop costs " : "") + figure(cost.mean(), cost.ci95(), "%,.0f", " µs")
+					+ " of " + name + " CPU per request");
 		}
 		else {
-			sb.append("The gateway hop's CPU per request is " + unresolved(cost.mean(), cost.ci95()));
+			sb.append((gateway ? "The gateway hop's CPU per request is " : "CPU per request ")
+					+ unresolved(cost.mean(), cost.ci95()));
 		}
 		ratios.stream()
-			.filter(r -> r.to().equals("direct") && r.of().equals("gateway"))
+			.filter(r -> r.to().equals("direct") && r.of().equals(name))
 			.findFirst()
-			.ifPresent(r -> sb.append("; gateway ÷ direct TPS ")
+			.ifPresent(r -> sb.append("; " + name + " ÷ direct TPS ")
 				.append(resolved(r.mean(), r.ci95()) ? figure(r.mean(), r.ci95(), "%.2f", "")
 						: unresolved(r.mean(), r.ci95())));
-		LatencyResult.Added a = latency == null ? null : latency.addedAtAnswerRate();
 		if (a != null) {
 			sb.append(String.format(Locale.ROOT, "; at %,.0f req/s it adds %s at p50 and %s at p99",
 					latency.answerRate(), latency(a.p50(), 50), latency(a.p99(), 99)));
-			sb.append(
-					latency.kneeRate() != null ? String.format(Locale.ROOT, " (knee ≈ %,.0f req/s)", latency.kneeRate())
-							: !latency.kneeJudged() ? " (knee not judged: too few samples for p99)"
-									: String.format(Locale.ROOT, " (no knee up to %,.0f req/s)", highestRate(latency)));
+			if (gateway) {
+				sb.append(latency.kneeRate() != null
+						? String.format(Locale.ROOT, " (knee ≈ %,.0f req/s)", latency.kneeRate())
+						: !latency.kneeJudged() ? " (knee not judged: too few samples for p99)"
+								: String.format(Locale.ROOT, " (no knee up to %,.0f req/s)", highestRate(latency)));
+			}
 		}
-		return sb.append('.').toString();
 	}
 
 	private static double highestRate(LatencyResult l) {

@@ -4,6 +4,7 @@ import dev.gatewaylab.runner.answer.Validity;
 import dev.gatewaylab.runner.curve.LatencyPlan;
 import dev.gatewaylab.runner.experiment.Experiment;
 import dev.gatewaylab.runner.experiment.Restarts;
+import dev.gatewaylab.runner.experiment.Through;
 import dev.gatewaylab.runner.jmeter.JMeterHome;
 import dev.gatewaylab.runner.latency.OpenLoad;
 import dev.gatewaylab.runner.metrics.LiveMetrics;
@@ -74,9 +75,10 @@ public final class BenchCommand implements Callable<Integer> {
 
 	@Option(names = "--experiment", description = "Targets become variants of a service, each restarted with its own "
 			+ "environment: logging (logback, log4j2-sync, log4j2-async, each against its own access log switched off "
-			+ "at run time, verdict within 3 %%), tuning (each cost lever against today's defaults), virtual-threads "
-			+ "(study-service's slow endpoint at 600 req/s, open model, direct and through the gateway, platform vs "
-			+ "virtual threads), apm (off, scouter: the Scouter agent on the gateway), deny-list (3m, 30m: the "
+			+ "at run time, verdict within 3 %%), tuning (each cost lever against today's defaults), tuning-mvc (each "
+			+ "lever of the MVC gateway, gateway-mvc, against its defaults), virtual-threads (study-service's slow "
+			+ "endpoint at 600 req/s, open model, direct and through the gateway — --targets direct,gateway,gateway-mvc "
+			+ "adds the MVC gateway —, platform vs virtual threads), apm (off, scouter: the Scouter agent on the gateway), deny-list (3m, 30m: the "
 			+ "gateway's IP deny list with 3 M and 30 M generated rules on allowed traffic, each against its filter "
 			+ "bypassed at run time, verdict within 3 %%) or tracing (absent, sampled-0, sampled-10, sampled-100: "
 			+ "the gateway without tracing and with it at 0/10/100 %% sampling, verdict within 10 %%). "
@@ -114,7 +116,8 @@ public final class BenchCommand implements Callable<Integer> {
 		// and the interval narrows with their number;
 		// an experiment restarts and warms a JVM per repetition and variant,
 		// so it takes fewer, longer ones.
-		Experiment e = experiment == null ? null : Experiment.named(experiment, labHome).select(variants);
+		Experiment e = experiment == null ? null
+				: Through.of(Experiment.named(experiment, labHome).select(variants), target.targetNames());
 		int reps = LoadOptions.positive("--repetitions", repetitions, quick ? 2 : e != null ? 5 : 8);
 		int dur = load
 			.duration(intProp(props, "duration", e != null ? e.defaultDurationSeconds(quick) : quick ? 2 : 3));

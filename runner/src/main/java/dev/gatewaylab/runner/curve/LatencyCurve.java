@@ -17,9 +17,16 @@ import org.HdrHistogram.Histogram;
 /**
  * Turns the latency generator's windows into run.json's "latency": each target's point
  * per rate, what the hop adds (gateway − direct), its interval at the answer rate (one
- * difference per interleaved repetition), and the knee. Pure.
+ * difference per interleaved repetition), and the knee; the same differences for each
+ * other gateway measured beside it ({@link #OTHER_HOPS}). Pure.
  */
 public final class LatencyCurve {
+
+	/**
+	 * Targets that are a hop in front of study-service beside the gateway: what each adds
+	 * over direct is figured like the gateway's.
+	 */
+	public static final List<String> OTHER_HOPS = List.of("gateway-mvc");
 
 	static final String KNEE_RULE = "the lowest rate from which the hop adds at p99 at least twice what it adds at "
 			+ "the lowest rate measured, at that rate and at every higher one (a lone slow window below is not a knee)";
@@ -30,6 +37,7 @@ public final class LatencyCurve {
 	public static LatencyResult of(LatencyPhase.Measured m, String generator) {
 		List<Level> levels = new ArrayList<>();
 		Added atAnswer = null;
+		Map<String, Added> atAnswerBy = new LinkedHashMap<>();
 		for (Map.Entry<Double, Map<String, LatencyPhase.Windows>> e : m.byRate().entrySet()) {
 			Map<String, Point> points = new LinkedHashMap<>();
 			e.getValue().forEach((target, w) -> points.put(target, point(e.getKey(), w.windows())));
@@ -44,10 +52,23 @@ public final class LatencyCurve {
 							e.getValue().get("direct").windows(), added.p999());
 				}
 			}
-			levels.add(new Level(e.getKey(), points, added));
+			Map<String, Added> addedBy = new LinkedHashMap<>();
+			for (String hop : OTHER_HOPS) {
+				Point p = points.get(hop);
+				if (p != null && direct != null) {
+					Added a = new Added(difference(p.p50Us(), direct.p50Us()), difference(p.p99Us(), direct.p99Us()),
+							difference(p.p999Us(), direct.p999Us()));
+					addedBy.put(hop, a);
+					if (e.getKey() == m.answerRate()) {
+						atAnswerBy.put(hop, perRepetition(e.getValue().get(hop).windows(),
+								e.getValue().get("direct").windows(), a.p999()));
+					}
+				}
+			}
+			levels.add(new Level(e.getKey(), points, added, addedBy.isEmpty() ? null : addedBy));
 		}
 		return new LatencyResult(generator, m.warmup() == null ? null : m.warmup().describe(), m.answerRate(), levels,
-				atAnswer, knee(levels), KNEE_RULE);
+				atAnswer, atAnswerBy.isEmpty() ? null : atAnswerBy, knee(levels), KNEE_RULE);
 	}
 
 	/**

@@ -166,13 +166,16 @@ public final class LatencyPhase {
 	 * Every window the phase plans at {@code answerRate}, in order: the generator's
 	 * warm-up ({@value GeneratorWarmup#MIN_ROUNDS} rounds; {@link #run} may add rounds),
 	 * the answer rate's interleaved repetitions, then the curve's other rates for the
-	 * hop's two targets (every target when the run has not both).
+	 * hop's two targets and any other gateway beside it (every target when the run has
+	 * not both).
 	 */
 	private List<Planned> schedule(List<Target> measured, double answerRate) {
 		List<Target> hop = measured.stream()
 			.filter(t -> t.name().equals("gateway") || t.name().equals("direct"))
 			.toList();
-		List<Target> curve = hop.size() == 2 ? hop : measured;
+		List<Target> curve = hop.size() == 2
+				? measured.stream().filter(t -> hop.contains(t) || LatencyCurve.OTHER_HOPS.contains(t.name())).toList()
+				: measured;
 		List<Planned> out = new ArrayList<>();
 		if (warms()) {
 			for (int round = 1; round <= GeneratorWarmup.MIN_ROUNDS; round++) {

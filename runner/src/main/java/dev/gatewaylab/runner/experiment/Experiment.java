@@ -63,7 +63,8 @@ public record Experiment(String name, String summary, String service, List<Strin
 	public record Input(Path file, List<String> labArgs) {
 	}
 
-	static final List<String> NAMES = List.of("logging", "tuning", "virtual-threads", "apm", "deny-list", "tracing");
+	static final List<String> NAMES = List.of("logging", "tuning", "tuning-mvc", "virtual-threads", "apm", "deny-list",
+			"tracing");
 
 	/**
 	 * The experiment called {@code name}, or a usage error listing the ones there are.
@@ -80,6 +81,7 @@ public record Experiment(String name, String summary, String service, List<Strin
 		return switch (name) {
 			case "logging" -> logging();
 			case "tuning" -> Tuning.experiment();
+			case "tuning-mvc" -> TuningMvc.experiment();
 			case "virtual-threads" -> virtualThreads();
 			case "apm" -> apm();
 			case "deny-list" -> denyList(labHome);
@@ -173,7 +175,8 @@ public record Experiment(String name, String summary, String service, List<Strin
 	 * The Vert.x tuning report's slow upstream: study-service's /slow endpoint (200–800
 	 * ms) at 600 arrivals/s, open model — about 300 requests in flight — directly and
 	 * through the gateway, with study-service on platform threads (Tomcat's 200) and on
-	 * virtual threads (needs Java 21+: ./lab refuses them on 17).
+	 * virtual threads (needs Java 21+: ./lab refuses them on 17). {@link Through} puts
+	 * other paths in front of it (the MVC gateway, the floor).
 	 */
 	static Experiment virtualThreads() {
 		return new Experiment("virtual-threads",

@@ -33,9 +33,13 @@ public final class LatencyReport {
 		if (l == null) {
 			return "";
 		}
+		StringBuilder others = new StringBuilder();
+		for (String hop : otherHops(l)) {
+			others.append(hop + " − direct:\n").append(MarkdownWriter.table(ADDED_HEADER, addedRows(l, hop)));
+		}
 		return "\nLatency across the load range (latency generator, open model, µs):\n"
 				+ MarkdownWriter.table(HEADER, rows(l)) + MarkdownWriter.table(ADDED_HEADER, addedRows(l)) + knee(l)
-				+ "\n";
+				+ "\n" + others;
 	}
 
 	public static void section(Document doc, LatencyResult l) {
@@ -51,6 +55,9 @@ public final class LatencyReport {
 			.heading("What the gateway hop adds (gateway − direct)")
 			.table(ADDED_HEADER, addedRows(l))
 			.text(knee(l) + " Knee: " + l.kneeRule() + ".");
+		for (String hop : otherHops(l)) {
+			doc.heading("What the " + hop + " hop adds (" + hop + " − direct)").table(ADDED_HEADER, addedRows(l, hop));
+		}
 		List<Level> levels = l.levels();
 		Set<String> targets = new LinkedHashSet<>();
 		levels.forEach(v -> targets.addAll(v.targets().keySet()));
@@ -88,6 +95,29 @@ public final class LatencyReport {
 		List<List<String>> rows = new ArrayList<>();
 		for (Level v : l.levels()) {
 			Added a = v.rate() == l.answerRate() && l.addedAtAnswerRate() != null ? l.addedAtAnswerRate() : v.added();
+			if (a != null) {
+				rows.add(List.of(Fmt.num(v.rate(), 0), estimate(a.p50()), estimate(a.p99()), estimate(a.p999())));
+			}
+		}
+		return rows;
+	}
+
+	/** The other gateways beside the gateway whose added latency the run has. */
+	static Set<String> otherHops(LatencyResult l) {
+		Set<String> hops = new LinkedHashSet<>();
+		l.levels().stream().filter(v -> v.addedBy() != null).forEach(v -> hops.addAll(v.addedBy().keySet()));
+		return hops;
+	}
+
+	/**
+	 * What {@code hop} adds over direct per rate; at the answer rate with its interval.
+	 */
+	private static List<List<String>> addedRows(LatencyResult l, String hop) {
+		List<List<String>> rows = new ArrayList<>();
+		for (Level v : l.levels()) {
+			Added a = v.rate() == l.answerRate() && l.addedAtAnswerRateBy() != null
+					&& l.addedAtAnswerRateBy().get(hop) != null ? l.addedAtAnswerRateBy().get(hop)
+							: (v.addedBy() == null ? null : v.addedBy().get(hop));
 			if (a != null) {
 				rows.add(List.of(Fmt.num(v.rate(), 0), estimate(a.p50()), estimate(a.p99()), estimate(a.p999())));
 			}

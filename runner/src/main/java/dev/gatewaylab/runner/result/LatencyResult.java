@@ -10,18 +10,26 @@ import java.util.Map;
  * Latency across the load range, from the latency generator (run.json "latency"): every
  * target at the same open-model arrival rates, response times in µs; what the gateway hop
  * adds at each rate (gateway − direct), the rate the answer quotes with its interval over
- * interleaved repetitions, and the knee. {@code generatorWarmup}: how the generator
- * warmed up before it measured (null when it did not: --quick, --warmup 0).
+ * interleaved repetitions, and the knee; the same for each other gateway measured beside
+ * it ({@code added_by}: the MVC gateway − direct). {@code generatorWarmup}: how the
+ * generator warmed up before it measured (null when it did not: --quick, --warmup 0).
  * {@code kneeRate} null = the gateway's p99 did not depart from direct's up to the
  * highest rate measured.
  */
-@JsonPropertyOrder({ "engine", "engine_warmup", "answer_rate", "levels", "added_at_answer_rate", "knee_rate",
-		"knee_rule" })
+@JsonPropertyOrder({ "engine", "engine_warmup", "answer_rate", "levels", "added_at_answer_rate",
+		"added_at_answer_rate_by", "knee_rate", "knee_rule" })
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record LatencyResult(@JsonProperty("engine") String generator,
 		@JsonProperty("engine_warmup") String generatorWarmup, @JsonProperty("answer_rate") double answerRate,
 		List<Level> levels, @JsonProperty("added_at_answer_rate") Added addedAtAnswerRate,
+		@JsonProperty("added_at_answer_rate_by") Map<String, Added> addedAtAnswerRateBy,
 		@JsonProperty("knee_rate") Double kneeRate, @JsonProperty("knee_rule") String kneeRule) {
+
+	/** Without another gateway beside the gateway. */
+	public LatencyResult(String generator, String generatorWarmup, double answerRate, List<Level> levels,
+			Added addedAtAnswerRate, Double kneeRate, String kneeRule) {
+		this(generator, generatorWarmup, answerRate, levels, addedAtAnswerRate, null, kneeRate, kneeRule);
+	}
 
 	/**
 	 * True when at least two rates have the hop's added p99 — what the knee rule needs;
@@ -31,9 +39,18 @@ public record LatencyResult(@JsonProperty("engine") String generator,
 		return this.levels.stream().filter(Level::hasAddedP99).count() >= 2;
 	}
 
-	/** One arrival rate: each target's point, and what the hop adds there. */
+	/**
+	 * One arrival rate: each target's point, what the hop adds there, and what each other
+	 * gateway's hop adds ({@code added_by}, e.g. gateway-mvc − direct).
+	 */
 	@JsonInclude(JsonInclude.Include.NON_NULL)
-	public record Level(double rate, Map<String, Point> targets, Added added) {
+	public record Level(double rate, Map<String, Point> targets, Added added,
+			@JsonProperty("added_by") Map<String, Added> addedBy) {
+
+		/** Without another gateway beside the gateway. */
+		public Level(double rate, Map<String, Point> targets, Added added) {
+			this(rate, targets, added, null);
+		}
 
 		/**
 		 * True when the hop's added p99 is known at this rate (both targets had the

@@ -25,7 +25,7 @@ public class TargetOptions extends RemoteOptions {
 	static final String NGINX = "nginx";
 
 	@Option(names = "--targets", split = ",",
-			description = "Targets: gateway,direct,monolith,floor[,nginx] (default: lab.properties default-targets, gateway,direct,monolith; nginx is added when --nginx-url is given). Defined in lab.properties.")
+			description = "Targets: gateway,direct,monolith,floor,stock,gateway-mvc[,nginx] (default: lab.properties default-targets, gateway,direct,monolith; nginx is added when --nginx-url is given). Defined in lab.properties. With --experiment virtual-threads: the paths measured to the restarted upstream (default direct,gateway).")
 	List<String> targets;
 
 	@Option(names = "--plan",
@@ -106,6 +106,11 @@ public class TargetOptions extends RemoteOptions {
 		catch (SocketException e) {
 			throw new LabException("cannot check --metrics-host " + metricsHost + ": " + e.getMessage(), null);
 		}
+	}
+
+	/** The targets named by --targets, as given (null when none were). */
+	public List<String> targetNames() {
+		return targets == null ? null : targets.stream().map(String::trim).filter(t -> !t.isEmpty()).toList();
 	}
 
 	public Map<String, String> properties() {

@@ -34,6 +34,26 @@ class AnswerTests {
 	}
 
 	@Test
+	void theMvcGatewayBesideTheGatewayIsAlsoComparedWithDirect() {
+		List<RunResult.Ratio> r = Answer.ratios(List.of(t("gateway", new double[] { 2000, 2000 }),
+				t("gateway-mvc", new double[] { 1000, 1500 }), t("direct", new double[] { 10000, 10000 })));
+		assertThat(r).extracting(RunResult.Ratio::of).containsExactly("gateway", "gateway", "gateway-mvc");
+		assertThat(r).extracting(RunResult.Ratio::to).containsExactly("gateway-mvc", "direct", "direct");
+		assertThat(r.get(2).reps()).containsExactly(0.1, 0.15);
+	}
+
+	@Test
+	void theOpenExperimentThroughBothGatewaysSaysWhatEachAddsOverDirect() {
+		List<TargetResult> results = List.of(open("platform-direct", 800L, 100), open("platform-gateway", 900L, 99.5),
+				open("platform-gateway-mvc", 850L, 100), open("virtual-direct", 790L, 100),
+				open("virtual-gateway", 3800L, 97), open("virtual-gateway-mvc", 800L, 100));
+		assertThat(Answer.openExperimentSentence("virtual-threads", 600, results))
+			.contains("platform-gateway-mvc 850 ms / 0.00 %")
+			.endsWith("added at p99 over direct: platform-gateway +100 ms, platform-gateway-mvc +50 ms, "
+					+ "virtual-gateway +3,010 ms, virtual-gateway-mvc +10 ms.");
+	}
+
+	@Test
 	void aToggledVariantIsComparedWithItsOwnOffArm() {
 		List<TargetResult> results = List.of(result("logback", 940, 950, 930), result("logback-off", 1000, 1000, 1000),
 				result("log4j2-async", 990, 985, 995), result("log4j2-async-off", 1000, 1000, 1000));

@@ -69,6 +69,26 @@ class HopSentenceTests {
 	}
 
 	@Test
+	void theMvcGatewayBesideTheGatewayGetsItsOwnClauseWithItsCpuRatioAndAddedLatency() {
+		TargetResult mvc = new TargetResult("gateway-mvc", "gateway-mvc", "http://127.0.0.1:1", 1, 0, 0, 1, 1, 1, 1L,
+				1L, 1L, 100, Map.of(), new double[] { 1, 1 }, new double[2], Map.of(), 0,
+				Map.of("gateway-mvc", new CpuCost(95.4, 3.2, new double[0])), null, null, null);
+		LatencyResult.Added gateway = new LatencyResult.Added(e(212, 9), e(1420, 180), null);
+		LatencyResult.Added mvcAdded = new LatencyResult.Added(e(305, 12), e(2150, 260), null);
+		LatencyResult l = new LatencyResult("generator", null, 1690,
+				List.of(new LatencyResult.Level(1690, Map.of(), gateway, Map.of("gateway-mvc", mvcAdded))), gateway,
+				Map.of("gateway-mvc", mvcAdded), null, "rule");
+		String s = HopSentence.of(List.of(t("gateway", new CpuCost(59.2, 1.1, new double[0])), mvc, t("direct", null)),
+				List.of(new RunResult.Ratio("gateway", "direct", 0.41, 0.02, new double[0]),
+						new RunResult.Ratio("gateway-mvc", "direct", 0.30, 0.02, new double[0])),
+				Map.of(), l);
+		assertThat(s).startsWith("The gateway hop costs 59 µs ± 1 µs of gateway CPU per request; gateway ÷ direct TPS "
+				+ "0.41 ± 0.02; at 1,690 req/s it adds 0.21 ± 0.01 ms at p50 and 1.4 ± 0.2 ms at p99 (knee not judged")
+			.endsWith(". The MVC gateway (gateway-mvc): 95 µs ± 3 µs of gateway-mvc CPU per request; gateway-mvc ÷ "
+					+ "direct TPS 0.30 ± 0.02; at 1,690 req/s it adds 0.31 ± 0.01 ms at p50 and 2.2 ± 0.3 ms at p99.");
+	}
+
+	@Test
 	void smokeRunsSaySoFirst() {
 		assertThat(Answer.SMOKE).startsWith("Smoke run, not for quoting");
 	}

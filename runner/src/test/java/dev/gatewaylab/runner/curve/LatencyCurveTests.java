@@ -62,6 +62,23 @@ class LatencyCurveTests {
 	}
 
 	@Test
+	void theMvcGatewayBesideTheGatewayGetsWhatItAddsOverDirectPerRateAndItsIntervalAtTheAnswerRate() {
+		LatencyPhase.Measured m = measured(Map.of(1000.0, new long[] { 400, 1500 }, 2000.0, new long[] { 420, 1800 }),
+				3);
+		m.byRate()
+			.forEach((rate, targets) -> targets.put("gateway-mvc", windows(window(rate, 5000, 700, 2700),
+					window(rate, 5000, 710, 2700), window(rate, 5000, 720, 2700))));
+		LatencyResult r = LatencyCurve.of(m, "generator");
+
+		assertThat(r.addedAtAnswerRate().p50().mean()).as("the gateway's, as before").isCloseTo(210, within(5.0));
+		LatencyResult.Added mvc = r.addedAtAnswerRateBy().get("gateway-mvc");
+		assertThat(mvc.p50().values()).hasSize(3);
+		assertThat(mvc.p50().mean()).isCloseTo(510, within(10.0));
+		assertThat(r.levels().get(1).addedBy().get("gateway-mvc").p99().mean()).isCloseTo(2000, within(30.0));
+		assertThat(LatencyReport.table(r)).contains("gateway-mvc − direct:");
+	}
+
+	@Test
 	void theKneeIsTheFirstRateWhereTheAddedP99DoublesOnTheLowestRatesAndNoneWhenItNeverDoes() {
 		LatencyResult knee = LatencyCurve.of(measured(Map.of(500.0, new long[] { 400, 1500 }, 1000.0,
 				new long[] { 410, 1800 }, 1300.0, new long[] { 420, 2500 }, 1600.0, new long[] { 450, 9000 }), 1),

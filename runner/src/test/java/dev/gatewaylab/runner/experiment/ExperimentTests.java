@@ -104,6 +104,47 @@ class ExperimentTests {
 	}
 
 	@Test
+	void virtualThreadsGoThroughTheMvcGatewayTooWhenTheTargetsSaySo() {
+		Target mvc = new Target("gateway-mvc", "gateway-mvc", URI.create("http://127.0.0.1:8085"), "gateway-mvc",
+				URI.create("http://127.0.0.1:9085"));
+		Experiment e = Through.of(Experiment.named("virtual-threads"), List.of("direct", "gateway", "gateway-mvc"));
+		List<Target> targets = e.targets((kind) -> kind.equals("gateway-mvc") ? mvc : ofKind(kind));
+		assertThat(targets).extracting(Target::name)
+			.containsExactly("platform-direct", "platform-gateway", "platform-gateway-mvc", "virtual-direct",
+					"virtual-gateway", "virtual-gateway-mvc");
+		assertThat(targets.get(2).service()).isEqualTo("gateway-mvc");
+		assertThat(targets.get(5).restartEnv()).containsEntry("STUDY_SERVICE_VIRTUAL_THREADS", "true");
+		assertThat(e.service()).isEqualTo("study-service");
+		assertThat(Through.of(Experiment.named("virtual-threads"), null).kinds()).containsExactly("direct", "gateway");
+	}
+
+	@Test
+	void theTargetsOfAnExperimentThatRestartsWhatItMeasuresCannotBeChosen() {
+		assertThatThrownBy(() -> Through.of(Experiment.named("tuning"), List.of("gateway-mvc")))
+			.isInstanceOf(LabException.class)
+			.hasMessageContaining("measures gateway only")
+			.hasMessageContaining("tuning-mvc");
+		assertThatThrownBy(() -> Through.of(Experiment.named("virtual-threads"), List.of("direct", "monolith")))
+			.isInstanceOf(LabException.class)
+			.hasMessageContaining("cannot measure 'monolith'");
+	}
+
+	@Test
+	void tuningMvcRestartsTheMvcGatewayWithOneLeverTurnedPerVariant() {
+		Experiment e = Experiment.named("tuning-mvc");
+		assertThat(e.service()).isEqualTo("gateway-mvc");
+		assertThat(e.kinds()).containsExactly("gateway-mvc");
+		assertThat(e.variants()).extracting(Experiment.Variant::name)
+			.startsWith("defaults", "platform-threads", "client-executor-jdk", "all-platform", "simple-client",
+					"http2-upgrade");
+		assertThat(e.variants().get(0).env()).isEmpty();
+		assertThat(e.select("client-executor-jdk").variants()).extracting(v -> v.env())
+			.containsExactly(Map.of(), Map.of("GATEWAY_MVC_CLIENT_EXECUTOR", "jdk"));
+		assertThat(e.variants()).allSatisfy(v -> assertThat(v.env().keySet())
+			.allMatch(k -> k.startsWith("GATEWAY_MVC_") || k.startsWith("GATEWAY_LOG")));
+	}
+
+	@Test
 	void denyListVariantsRestartTheGatewayWithTheirRuleFileAndAreMeasuredAgainstTheFilterBypassed(@TempDir Path lab) {
 		Experiment e = Experiment.named("deny-list", lab);
 		assertThat(e.plan()).isEqualTo("deny-list");
