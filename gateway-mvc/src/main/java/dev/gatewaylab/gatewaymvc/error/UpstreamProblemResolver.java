@@ -58,9 +58,10 @@ class UpstreamProblemResolver implements HandlerExceptionResolver, Ordered {
 			logger.warn("{} {} -> {}: {}", request.getMethod(), request.getRequestURI(), failure.status().value(),
 					ex.getCause() != null ? ex.getCause().toString() : ex.toString());
 			response.setStatus(failure.status().value());
-			body = "{\"type\":\"about:blank\",\"title\":\"" + failure.title() + "\",\"status\":"
-					+ failure.status().value() + ",\"detail\":\"" + failure.detail() + "\",\"instance\":\""
-					+ json(request.getRequestURI()) + "\"}";
+			// The WebFlux gateway's body to the byte (its ProblemDetail as Jackson writes
+			// it: members in alphabetical order, no "type" for about:blank).
+			body = "{\"detail\":\"" + failure.detail() + "\",\"instance\":\"" + json(request.getRequestURI())
+					+ "\",\"status\":" + failure.status().value() + ",\"title\":\"" + failure.title() + "\"}";
 		}
 		byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
 		response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);
