@@ -11,6 +11,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 import dev.gatewaylab.accesslog.AccessLog;
 import dev.gatewaylab.gatewaymvc.StubUpstream.Answer;
 import dev.gatewaylab.testsupport.CapturingAppender;
+import dev.gatewaylab.testsupport.RawHttp;
+import dev.gatewaylab.testsupport.RawResponse;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 
@@ -184,6 +186,19 @@ class GatewayMvcRoutesTests {
 		assertThat(response.statusCode()).isEqualTo(404);
 		assertThat(response.headers().firstValue("Content-Type")).hasValue("application/problem+json");
 		assertThat(response.headers().firstValue("X-Request-Id")).isPresent();
+	}
+
+	/** Tomcat's own default closes a client connection after 100 requests. */
+	@Test
+	void aKeptAliveClientConnectionIsNeverClosedAfterSomeNumberOfRequests() throws Exception {
+		try (RawHttp http = new RawHttp(this.port, 10_000)) {
+			for (int i = 0; i < 120; i++) {
+				http.send("GET /api/studies/kept-alive-" + i + " HTTP/1.1\r\nHost: localhost\r\n\r\n");
+				RawResponse response = http.readResponse();
+				assertThat(response.status()).isEqualTo(200);
+				assertThat(response.header("Connection")).as("request %d", i + 1).isNull();
+			}
+		}
 	}
 
 	@Test

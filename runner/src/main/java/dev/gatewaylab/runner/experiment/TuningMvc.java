@@ -50,6 +50,8 @@ public final class TuningMvc {
 				"http.client.requests for every upstream call too (Spring Cloud Gateway's default)"));
 		v.add(new Variant("observation-off", Experiment.env("GATEWAY_MVC_SERVER_OBSERVATION", "false"),
 				"no http.server.requests timer (nothing for the dashboards)"));
+		v.add(new Variant("keep-alive-100", Experiment.env("GATEWAY_MVC_MAX_KEEP_ALIVE_REQUESTS", "100"),
+				"Tomcat's default: a client connection closed after 100 requests (the gateway's default: no limit)"));
 		v.add(new Variant("access-log-off", Experiment.env("GATEWAY_LOGGING_MODE", "off"), "no access log"));
 		v.add(new Variant("log-wait-timeout", Experiment.env("GATEWAY_LOG_WAIT_STRATEGY", "Timeout"),
 				"async logger thread signalled for every line (Log4j2's default) instead of parking 5 ms"));
