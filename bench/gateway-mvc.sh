@@ -7,11 +7,12 @@ set -euo pipefail
 BENCH_NAME=gateway-mvc
 # shellcheck source=lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"   # ROOT, die, lab_prop, lab_port
-QUICK=0 OUT="" STEPS="bench,sweep,slow,memory,startup"
+QUICK=0 OUT="" STEPS="bench,sweep,slow,memory,startup" ALL_STEPS="bench,sweep,slow,memory,startup,levers" SUMMARY=""
 
 usage() {
   cat <<EOF
 Usage: bench/gateway-mvc.sh [--quick] [--steps LIST] [--out DIR]
+       bench/gateway-mvc.sh --figures DIR
 
 Runs, one after another (each step starts and stops the apps it needs; results in one folder):
   bench    ./lab bench --targets gateway,gateway-mvc,floor,direct: CPU µs per request of each, TPS ratios, what each
@@ -22,15 +23,19 @@ Runs, one after another (each step starts and stops the apps it needs; results i
   memory   both gateways under the same closed-model load (./lab bench --no-start --targets gateway,gateway-mvc),
            then each one's RSS and its heap after a full GC (jcmd GC.run)
   startup  bench/startup.sh --services gateway,gateway-mvc: launch to ready, with and without the AOT cache
-Then prints where each result is, and the memory table.
+  levers   (only when named in --steps) ./lab bench --experiment tuning-mvc: each lever of the MVC gateway against
+           its defaults, about an hour (--quick: two variants)
+Then writes DIR/figures.md and prints it: per step its command, date and run folder, and every figure the "Figures"
+section of docs/gateway-mvc.md quotes (bench/gateway-mvc-figures.py).
 
 A default run takes about 40 minutes on 2 cores; --quick about 10 (smoke, not for quoting). Binds the lab's ports:
 nothing else of the lab may run. For figures to keep: a quiet machine.
 
 Options:
   --quick        short versions of every step (--quick runs, small levels, one start-up round)
-  --steps LIST   comma-separated subset of: $STEPS
+  --steps LIST   comma-separated, some of: $ALL_STEPS (default: $STEPS)
   --out DIR      where everything goes (default results/gateway-mvc-<time>)
+  --figures DIR  measure nothing: print the figures of an earlier run's folder again
   -h, --help     this text
 EOF
 }
@@ -40,22 +45,28 @@ while [ $# -gt 0 ]; do
     --quick) QUICK=1; shift ;;
     --steps) STEPS=${2:-}; shift 2 || die "--steps needs a list" ;;
     --out) OUT=${2:-}; shift 2 || die "--out needs a directory" ;;
+    --figures) SUMMARY=${2:-}; shift 2 || die "--figures needs a directory" ;;
     -h|--help) usage; exit 0 ;;
     *) usage >&2; die "unknown option '$1'" ;;
   esac
 done
 for step in ${STEPS//,/ }; do
   case "$step" in
-    bench|sweep|slow|memory|startup) ;;
-    *) die "unknown step '$step' — use some of: bench,sweep,slow,memory,startup" ;;
+    bench|sweep|slow|memory|startup|levers) ;;
+    *) die "unknown step '$step' — use some of: $ALL_STEPS" ;;
   esac
 done
+if [ -n "$SUMMARY" ]; then
+  [ -d "$SUMMARY" ] || die "no folder $SUMMARY"
+  exec python3 "$ROOT/bench/gateway-mvc-figures.py" "$SUMMARY"
+fi
 has() { [[ ",$STEPS," == *",$1,"* ]]; }
 quick() { if [ "$QUICK" = 1 ]; then echo "$@"; fi; }
 step() { echo; echo "== gateway-mvc: $* ($(date -u +%H:%M:%S) UTC)"; }
 cd "$ROOT"
 OUT=${OUT:-$ROOT/results/gateway-mvc-$(date -u +%Y%m%d-%H%M%S)}
 mkdir -p "$OUT"
+echo "$(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo unknown)$(git -C "$ROOT" status --porcelain 2>/dev/null | grep -q . && echo " (with uncommitted changes)")" > "$OUT/commit.txt"
 ./lab status | grep -qE " (ready|starting)$" && die "the lab is running — stop it first: ./lab down"
 trap './lab down >/dev/null 2>&1 || true' EXIT
 
@@ -86,6 +97,9 @@ if has memory; then
   ./lab bench --no-start --targets gateway,gateway-mvc --latency-repetitions 0 --no-dashboard $(quick --quick) \
     --results "$OUT/memory" > "$OUT/memory.log"
   {
+    run=$(find "$OUT/memory" -mindepth 1 -maxdepth 1 -type d | sort | tail -n 1)
+    echo "$(date -u +%Y-%m-%dT%H:%MZ), after $(quick "--quick ")closed-model load through each gateway (run ${run#"$ROOT"/})"
+    echo
     echo "| gateway | RSS MiB after the load | heap MiB after a full GC | live threads |"
     echo "|---|---:|---:|---:|"
     for s in gateway gateway-mvc; do
@@ -107,8 +121,17 @@ if has startup; then
   bench/startup.sh --services gateway,gateway-mvc --rounds "$rounds" --out "$OUT/startup" | tee "$OUT/startup.log"
 fi
 
+if has levers; then
+  step "./lab bench --experiment tuning-mvc $(quick --quick --variants defaults,client-executor-jdk)"
+  # shellcheck disable=SC2046
+  ./lab bench --experiment tuning-mvc $(quick --quick --variants defaults,client-executor-jdk) \
+    --results "$OUT/levers" | tee "$OUT/levers.log"
+fi
+
 echo
-echo "gateway-mvc: results in $OUT$(quick " (--quick: a smoke run, not for quoting)")"
-for f in "$OUT"/bench/*/report.md "$OUT"/sweep/*/sweep.md "$OUT"/slow/*/report.md "$OUT"/memory.md; do
+python3 bench/gateway-mvc-figures.py "$OUT" | tee "$OUT/figures.md"
+echo
+echo "gateway-mvc: results in $OUT$(quick " (--quick: a smoke run, not for quoting)"); figures in $OUT/figures.md"
+for f in "$OUT"/bench/*/report.md "$OUT"/sweep/*/sweep.md "$OUT"/slow/*/report.md "$OUT"/levers/*/report.md; do
   if [ -e "$f" ]; then echo "  $f"; fi
 done
