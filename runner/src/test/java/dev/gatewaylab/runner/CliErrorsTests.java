@@ -112,6 +112,14 @@ class CliErrorsTests {
 	}
 
 	@Test
+	void targetsOfAnExperimentAreRefusedUnlessItMeasuresPathsToWhatItRestarts() {
+		assertUsageError(lab.run("bench", "--experiment", "tuning", "--targets", "gateway-mvc"),
+				"--experiment tuning measures gateway only", "--experiment tuning-mvc");
+		assertUsageError(lab.run("bench", "--experiment", "virtual-threads", "--targets", "direct,monolith"),
+				"--experiment virtual-threads cannot measure 'monolith'", "direct,gateway,gateway-mvc,floor");
+	}
+
+	@Test
 	void compareNeedsRunJson() {
 		int code = lab.run("compare", tmp.toString(), tmp.toString());
 		assertThat(code).isEqualTo(2);
