@@ -62,12 +62,13 @@ check "gateway-mvc: 503 application/problem+json" grep -qx "503 application/prob
 check "the same problem+json as the gateway's" cmp -s "$OUT/mvc-503.json" "$OUT/gateway-503.json"
 
 echo "== access log: one line per request at completion, written from a virtual thread"
-curl -fsS -o /dev/null -H 'X-Request-Id: mvc-e2e-1' "$MVC/api/studies/1"
-lines() { grep -c 'id=mvc-e2e-1 ' .lab/logs/gateway-mvc-access.log 2>/dev/null || true; }
+RID="mvc-e2e-$(date +%s%N)"   # the access log outlives a run: an id of this run's own
+curl -fsS -o /dev/null -H "X-Request-Id: $RID" "$MVC/api/studies/1"
+lines() { grep -c "id=$RID " .lab/logs/gateway-mvc-access.log 2>/dev/null || true; }
 deadline=$((SECONDS + 10))
 until [ "$(lines)" -ge 1 ] || [ $SECONDS -ge $deadline ]; do sleep 0.2; done
 check "one line, the gateway's format" \
-  grep -qE '\[tomcat-handler-[0-9]+\] id=mvc-e2e-1 method=GET path=/api/studies/1 client=127\.0\.0\.1 status=200 durationMs=[0-9]+\.[0-9]{3}$' \
+  grep -qE "\[tomcat-handler-[0-9]+\] id=$RID method=GET path=/api/studies/1 client=127\.0\.0\.1 status=200 durationMs=[0-9]+\.[0-9]{3}\$" \
   .lab/logs/gateway-mvc-access.log
 check "exactly one line for that id" [ "$(lines)" -eq 1 ]
 
