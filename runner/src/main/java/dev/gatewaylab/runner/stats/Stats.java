@@ -1,10 +1,17 @@
 package dev.gatewaylab.runner.stats;
 
-import org.apache.commons.math3.distribution.TDistribution;
-import org.apache.commons.math3.stat.inference.TTest;
+import org.apache.commons.statistics.distribution.TDistribution;
+import org.apache.commons.statistics.inference.AlternativeHypothesis;
+import org.apache.commons.statistics.inference.DataDispersion;
+import org.apache.commons.statistics.inference.TTest;
 
 /** Small-sample statistics over per-repetition figures (Student t, Welch). */
 public final class Stats {
+
+	/** Welch's t-test, two-sided: unequal variances, the Welch–Satterthwaite df. */
+	private static final TTest WELCH = TTest.withDefaults()
+		.with(DataDispersion.HETEROSCEDASTIC)
+		.with(AlternativeHypothesis.TWO_SIDED);
 
 	private Stats() {
 	}
@@ -52,7 +59,7 @@ public final class Stats {
 	 * of freedom.
 	 */
 	public static double tCritical(double df, double confidence) {
-		return new TDistribution(null, df).inverseCumulativeProbability(1 - (1 - confidence) / 2);
+		return TDistribution.of(df).inverseCumulativeProbability(1 - (1 - confidence) / 2);
 	}
 
 	/**
@@ -103,7 +110,7 @@ public final class Stats {
 		}
 		double df = (va + vb) * (va + vb) / (va * va / (a.length - 1) + vb * vb / (b.length - 1));
 		double half = tCritical(df, 0.95) * se;
-		double p = new TTest().tTest(a, b);
+		double p = WELCH.test(a, b).getPValue();
 		return new Welch(ma, mb, diff, half, df, p);
 	}
 

@@ -52,6 +52,20 @@ class StatsTests {
 	}
 
 	@Test
+	void welchWithUnequalVariancesAndSizesGivesTheFiguresCommonsMath3Gave() {
+		// Figures of commons-math3 3.6.1 (TTest.tTest, TDistribution), the library before
+		// Commons Statistics: df = 3.370974, t(df) = 2.993204, CI ± 11.863650, p =
+		// 0.903992.
+		Stats.Welch w = Stats.welch(new double[] { 101.5, 98.2, 103.9, 99.7, 100.4 },
+				new double[] { 96.0, 108.3, 91.7, 104.9 });
+		assertThat(w.diff()).isCloseTo(-0.515, within(1e-9));
+		assertThat(w.df()).isCloseTo(3.370974, within(1e-6));
+		assertThat(w.ci95()).isCloseTo(11.863650, within(1e-5));
+		assertThat(w.p()).isCloseTo(0.903992, within(1e-6));
+		assertThat(Stats.tCritical(2.5, 0.95)).isCloseTo(3.574655, within(1e-6));
+	}
+
+	@Test
 	void welchOnOverlappingSamplesIsNotSignificant() {
 		Stats.Welch w = Stats.welch(new double[] { 100, 104, 98 }, new double[] { 101, 99, 103 });
 		assertThat(w.significant()).isFalse();
