@@ -6,6 +6,7 @@ import dev.gatewaylab.runner.result.LatencyResult;
 import dev.gatewaylab.runner.result.RunResult;
 import dev.gatewaylab.runner.result.TargetResult;
 import dev.gatewaylab.runner.stats.Percentiles;
+import dev.gatewaylab.runner.stats.Stats;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -22,7 +23,7 @@ import java.util.Map;
 final class HopSentence {
 
 	/** The widest CI95 half-width, as a share of the figure, that still resolves it. */
-	static final double RESOLVED = 0.25;
+	static final double RESOLVED = Stats.RESOLVED;
 
 	private HopSentence() {
 	}
@@ -85,9 +86,10 @@ final class HopSentence {
 			sb.append(String.format(Locale.ROOT, "; at %,.0f req/s it adds %s at p50 and %s at p99",
 					latency.answerRate(), latency(a.p50(), 50), latency(a.p99(), 99)));
 			if (gateway) {
-				sb.append(latency.kneeRate() != null
-						? String.format(Locale.ROOT, " (knee ≈ %,.0f req/s)", latency.kneeRate())
-						: !latency.kneeJudged() ? " (knee not judged: too few samples for p99)"
+				String notJudged = latency.kneeNotJudged();
+				sb.append(notJudged != null ? " (knee not judged: " + notJudged + ")"
+						: latency.kneeRate() != null
+								? String.format(Locale.ROOT, " (knee ≈ %,.0f req/s)", latency.kneeRate())
 								: String.format(Locale.ROOT, " (no knee up to %,.0f req/s)", highestRate(latency)));
 			}
 		}
@@ -125,7 +127,7 @@ final class HopSentence {
 	 * No interval (one repetition) is not judged; a wide one or an undefined figure is.
 	 */
 	static boolean resolved(double value, double ci) {
-		return !Double.isNaN(value) && (Double.isNaN(ci) || ci <= RESOLVED * Math.abs(value));
+		return Stats.resolved(value, ci);
 	}
 
 	static String unresolved(double value, double ci) {

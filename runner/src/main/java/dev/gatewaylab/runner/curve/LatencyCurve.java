@@ -29,7 +29,9 @@ public final class LatencyCurve {
 	public static final List<String> OTHER_HOPS = List.of("gateway-mvc");
 
 	static final String KNEE_RULE = "the lowest rate from which the hop adds at p99 at least twice what it adds at "
-			+ "the lowest rate measured, at that rate and at every higher one (a lone slow window below is not a knee)";
+			+ "the lowest rate measured, at that rate and at every higher one (a lone slow window below is not a knee); "
+			+ "judged only when the added p99 at the lowest rate is resolved (CI95 within "
+			+ Math.round(100 * Stats.RESOLVED) + " % of itself)";
 
 	private LatencyCurve() {
 	}
@@ -67,8 +69,9 @@ public final class LatencyCurve {
 			}
 			levels.add(new Level(e.getKey(), points, added, addedBy.isEmpty() ? null : addedBy));
 		}
+		Double knee = LatencyResult.kneeNotJudged(levels, m.answerRate(), atAnswer) == null ? knee(levels) : null;
 		return new LatencyResult(generator, m.warmup() == null ? null : m.warmup().describe(), m.answerRate(), levels,
-				atAnswer, atAnswerBy.isEmpty() ? null : atAnswerBy, knee(levels), KNEE_RULE);
+				atAnswer, atAnswerBy.isEmpty() ? null : atAnswerBy, knee, KNEE_RULE);
 	}
 
 	/**

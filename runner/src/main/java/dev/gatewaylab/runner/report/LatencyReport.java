@@ -6,6 +6,7 @@ import dev.gatewaylab.runner.result.LatencyResult.Estimate;
 import dev.gatewaylab.runner.result.LatencyResult.Level;
 import dev.gatewaylab.runner.result.LatencyResult.Point;
 import dev.gatewaylab.runner.stats.Percentiles;
+import dev.gatewaylab.runner.stats.Stats;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -27,6 +28,12 @@ public final class LatencyReport {
 
 	private static final List<String> ADDED_HEADER = List.of("rate req/s", "added p50 µs", "added p99 µs",
 			"added p99.9 µs");
+
+	/** The cell of an added p99.9 below zero. */
+	static final String NEGATIVE_P999 = "not resolved";
+
+	private static final String NEGATIVE_P999_NOTE = " An added p99.9 below zero (the gateway faster than direct at "
+			+ "its slowest 0.1 %) is the noise of the few samples it rests on: shown as not resolved.";
 
 	/** The terminal's table ("" when the run had no latency phase). */
 	public static String table(LatencyResult l) {
@@ -54,7 +61,7 @@ public final class LatencyReport {
 			.table(HEADER, rows(l))
 			.heading("What the gateway hop adds (gateway − direct)")
 			.table(ADDED_HEADER, addedRows(l))
-			.text(knee(l) + " Knee: " + l.kneeRule() + ".");
+			.text(knee(l) + " Knee: " + l.kneeRule() + "." + (negativeP999(l) ? NEGATIVE_P999_NOTE : ""));
 		for (String hop : otherHops(l)) {
 			doc.heading("What the " + hop + " hop adds (" + hop + " − direct)").table(ADDED_HEADER, addedRows(l, hop));
 		}
@@ -94,9 +101,9 @@ public final class LatencyReport {
 	private static List<List<String>> addedRows(LatencyResult l) {
 		List<List<String>> rows = new ArrayList<>();
 		for (Level v : l.levels()) {
-			Added a = v.rate() == l.answerRate() && l.addedAtAnswerRate() != null ? l.addedAtAnswerRate() : v.added();
+			Added a = added(l, v);
 			if (a != null) {
-				rows.add(List.of(Fmt.num(v.rate(), 0), estimate(a.p50()), estimate(a.p99()), estimate(a.p999())));
+				rows.add(List.of(Fmt.num(v.rate(), 0), estimate(a.p50()), estimate(a.p99()), p999(a.p999())));
 			}
 		}
 		return rows;
@@ -127,14 +134,44 @@ public final class LatencyReport {
 
 	public static String knee(LatencyResult l) {
 		double top = l.levels().stream().mapToDouble(Level::rate).max().orElse(l.answerRate());
-		return l.kneeRate() != null ? String.format(Locale.ROOT, "Knee ≈ %,.0f req/s.", l.kneeRate())
-				: !l.kneeJudged() ? "Knee not judged: fewer than two rates had the samples a p99 needs."
-						: String.format(Locale.ROOT, "No knee up to %,.0f req/s (the highest rate measured).", top);
+		String notJudged = l.kneeNotJudged();
+		if (LatencyResult.TOO_FEW_SAMPLES.equals(notJudged)) {
+			return "Knee not judged: fewer than two rates had the samples a p99 needs.";
+		}
+		if (notJudged != null) {
+			return "Knee not judged: the added p99 at the lowest rate, which every other rate is compared against, "
+					+ "is not resolved (its interval is wider than " + Math.round(100 * Stats.RESOLVED)
+					+ " % of itself).";
+		}
+		if (l.kneeRate() != null) {
+			return String.format(Locale.ROOT, "Knee ≈ %,.0f req/s.", l.kneeRate());
+		}
+		return String.format(Locale.ROOT, "No knee up to %,.0f req/s (the highest rate measured).", top);
 	}
 
 	/** "–" where the samples were too few for the percentile. */
 	private static String estimate(Estimate e) {
 		return e == null ? "–" : Double.isNaN(e.ci95()) ? us(e.mean()) : us(e.mean()) + " ± " + us(e.ci95());
+	}
+
+	/**
+	 * The added p99.9: below zero — the gateway faster than direct at its slowest 0.1 % —
+	 * it is the noise of the few samples it rests on, not a figure: "not resolved".
+	 */
+	static String p999(Estimate e) {
+		return e != null && e.mean() < 0 ? NEGATIVE_P999 : estimate(e);
+	}
+
+	private static boolean negativeP999(LatencyResult l) {
+		return l.levels()
+			.stream()
+			.map(v -> added(l, v))
+			.anyMatch(a -> a != null && a.p999() != null && a.p999().mean() < 0);
+	}
+
+	/** What the hop adds at this rate: at the answer rate with its interval. */
+	private static Added added(LatencyResult l, Level v) {
+		return v.rate() == l.answerRate() && l.addedAtAnswerRate() != null ? l.addedAtAnswerRate() : v.added();
 	}
 
 	/** "–" where the samples were too few for the figure, "n/a" where there were none. */

@@ -3,6 +3,7 @@ package dev.gatewaylab.runner.result;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import dev.gatewaylab.runner.stats.Stats;
 import java.util.List;
 import java.util.Map;
 
@@ -14,10 +15,10 @@ import java.util.Map;
  * it ({@code added_by}: the MVC gateway − direct). {@code generatorWarmup}: how the
  * generator warmed up before it measured (null when it did not: --quick, --warmup 0).
  * {@code kneeRate} null = the gateway's p99 did not depart from direct's up to the
- * highest rate measured.
+ * highest rate measured, or no knee was judged ({@code knee_not_judged} says why).
  */
 @JsonPropertyOrder({ "engine", "engine_warmup", "answer_rate", "levels", "added_at_answer_rate",
-		"added_at_answer_rate_by", "knee_rate", "knee_rule" })
+		"added_at_answer_rate_by", "knee_rate", "knee_not_judged", "knee_rule" })
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record LatencyResult(@JsonProperty("engine") String generator,
 		@JsonProperty("engine_warmup") String generatorWarmup, @JsonProperty("answer_rate") double answerRate,
@@ -31,12 +32,43 @@ public record LatencyResult(@JsonProperty("engine") String generator,
 		this(generator, generatorWarmup, answerRate, levels, addedAtAnswerRate, null, kneeRate, kneeRule);
 	}
 
+	/** Why no knee was judged: too few samples for a p99 at two rates. */
+	public static final String TOO_FEW_SAMPLES = "too few samples for p99";
+
 	/**
-	 * True when at least two rates have the hop's added p99 — what the knee rule needs;
-	 * false when too few samples left the p99 out at all but one rate.
+	 * Why no knee was judged: the added p99 every other rate is compared against is not
+	 * resolved ({@link Stats#RESOLVED}).
+	 */
+	public static final String P99_NOT_RESOLVED = "p99 not resolved";
+
+	/**
+	 * True when the knee rule could be applied: see {@link #kneeNotJudged()}.
 	 */
 	public boolean kneeJudged() {
-		return this.levels.stream().filter(Level::hasAddedP99).count() >= 2;
+		return kneeNotJudged() == null;
+	}
+
+	/**
+	 * Null when the knee rule could be applied, else why not: {@link #TOO_FEW_SAMPLES}
+	 * when fewer than two rates have the hop's added p99; {@link #P99_NOT_RESOLVED} when
+	 * the added p99 at the lowest of them — what a knee is measured against — fails the
+	 * answer's resolution rule (at the answer rate: its interval over the repetitions).
+	 */
+	@JsonProperty("knee_not_judged")
+	public String kneeNotJudged() {
+		return kneeNotJudged(this.levels, this.answerRate, this.addedAtAnswerRate);
+	}
+
+	/** {@link #kneeNotJudged()} of these levels, before the result is built. */
+	public static String kneeNotJudged(List<Level> levels, double answerRate, Added atAnswerRate) {
+		List<Level> withP99 = levels.stream().filter(Level::hasAddedP99).toList();
+		if (withP99.size() < 2) {
+			return TOO_FEW_SAMPLES;
+		}
+		Level lowest = withP99.get(0);
+		Estimate base = lowest.rate() == answerRate && atAnswerRate != null && atAnswerRate.p99() != null
+				? atAnswerRate.p99() : lowest.added().p99();
+		return Stats.resolved(base.mean(), base.ci95()) ? null : P99_NOT_RESOLVED;
 	}
 
 	/**

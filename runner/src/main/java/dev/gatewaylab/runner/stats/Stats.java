@@ -13,7 +13,21 @@ public final class Stats {
 		.with(DataDispersion.HETEROSCEDASTIC)
 		.with(AlternativeHypothesis.TWO_SIDED);
 
+	/**
+	 * The widest CI95 half-width, as a share of the figure, that still resolves it: the
+	 * rule every figure of a run's answer is held to.
+	 */
+	public static final double RESOLVED = 0.25;
+
 	private Stats() {
+	}
+
+	/**
+	 * True when the figure passes {@link #RESOLVED}. No interval (one value) is not
+	 * judged; a wide one or an undefined figure is.
+	 */
+	public static boolean resolved(double value, double ci) {
+		return !Double.isNaN(value) && (Double.isNaN(ci) || ci <= RESOLVED * Math.abs(value));
 	}
 
 	public static double mean(double[] values) {

@@ -89,6 +89,22 @@ class HopSentenceTests {
 	}
 
 	@Test
+	void noKneeIsNamedFromAnAddedP99ThatIsNotResolved() {
+		// the added p99 at the answer rate, ± 183 %, is what a knee would be measured
+		// against
+		LatencyResult.Added atAnswer = new LatencyResult.Added(e(262, 12), e(1004, 1837), null);
+		LatencyResult.Level answer = new LatencyResult.Level(1514, Map.of(), atAnswer);
+		LatencyResult.Level top = new LatencyResult.Level(4542, Map.of(),
+				new LatencyResult.Added(e(451, Double.NaN), e(3583, Double.NaN), null));
+		LatencyResult l = new LatencyResult("generator", null, 1514, List.of(answer, top), atAnswer, 4542.0, "rule");
+		String s = sentence(new CpuCost(59.2, 1.1, new double[0]),
+				new RunResult.Ratio("gateway", "direct", 0.41, 0.02, new double[0]), l);
+		assertThat(s).endsWith("at 1,514 req/s it adds 0.26 ± 0.01 ms at p50 and not resolved (± 183 %) at p99 "
+				+ "(knee not judged: p99 not resolved).");
+		assertThat(s).doesNotContain("4,542");
+	}
+
+	@Test
 	void smokeRunsSaySoFirst() {
 		assertThat(Answer.SMOKE).startsWith("Smoke run, not for quoting");
 	}

@@ -5,7 +5,11 @@ import static org.assertj.core.api.Assertions.within;
 
 import dev.gatewaylab.runner.latency.OpenLoad;
 import dev.gatewaylab.runner.report.LatencyReport;
+import dev.gatewaylab.runner.result.Json;
 import dev.gatewaylab.runner.result.LatencyResult;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -13,6 +17,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class LatencyCurveTests {
 
@@ -96,6 +101,54 @@ class LatencyCurveTests {
 				new long[] { 410, 2800 }, 1300.0, new long[] { 420, 1800 }, 1600.0, new long[] { 450, 9000 }), 1),
 				"generator");
 		assertThat(spike.kneeRate()).isEqualTo(1600.0);
+	}
+
+	@Test
+	void noKneeIsJudgedWhenTheAddedP99ItIsMeasuredAgainstIsNotResolved(@TempDir Path dir) throws IOException {
+		Map<Double, Map<String, LatencyPhase.Windows>> byRate = new TreeMap<>();
+		// the answer rate: the gateway's p99 per repetition 1,500, 4,000 and 900 µs
+		// against
+		// direct's 700 — added 800, 3,300, 200: ± 200 % or so
+		byRate.put(1000.0, Map.of("gateway",
+				windows(window(1000, 5000, 400, 1500), window(1000, 5000, 400, 4000), window(1000, 5000, 400, 900)),
+				"direct",
+				windows(window(1000, 5000, 200, 700), window(1000, 5000, 200, 700), window(1000, 5000, 200, 700))));
+		// one window per higher rate, each at more than twice the answer rate's mean
+		for (double rate : new double[] { 2000, 3000 }) {
+			byRate.put(rate, Map.of("gateway", windows(window(rate, 10000, 450, 9000)), "direct",
+					windows(window(rate, 10000, 200, 700))));
+		}
+		LatencyResult r = LatencyCurve.of(new LatencyPhase.Measured(1000, byRate, List.of(), null), "generator");
+		assertThat(r.addedAtAnswerRate().p99().ci95()).isGreaterThan(0.25 * r.addedAtAnswerRate().p99().mean());
+		assertThat(r.kneeRate()).isNull();
+		assertThat(r.kneeNotJudged()).isEqualTo(LatencyResult.P99_NOT_RESOLVED);
+		assertThat(r.kneeJudged()).isFalse();
+		assertThat(LatencyReport.knee(r)).startsWith("Knee not judged: the added p99 at the lowest rate")
+			.doesNotContain("2,000");
+		// the per-rate table is as it was: every rate's added p99
+		assertThat(LatencyReport.table(r)).containsPattern("\\| 2,000 \\| 250 \\| 8,30\\d \\|")
+			.containsPattern("\\| 3,000 \\| 250 \\| 8,30\\d \\|");
+		// run.json says why, and reads back
+		Path json = dir.resolve("latency.json");
+		Json.write(json, r);
+		assertThat(Files.readString(json)).contains("\"knee_not_judged\" : \"p99 not resolved\"");
+		assertThat(Json.read(json, LatencyResult.class).kneeNotJudged()).isEqualTo(LatencyResult.P99_NOT_RESOLVED);
+	}
+
+	@Test
+	void aNegativeAddedP999IsShownAsNotResolved() {
+		Map<Double, Map<String, LatencyPhase.Windows>> byRate = new TreeMap<>();
+		// 15,000 samples a side: p99.9 is the slow 2 %, 1,500 µs through the gateway,
+		// 2,000
+		// directly — the gateway "faster" at its slowest 0.1 %
+		byRate.put(1000.0, Map.of("gateway",
+				windows(window(1000, 5000, 400, 1500), window(1000, 5000, 410, 1500), window(1000, 5000, 420, 1500)),
+				"direct",
+				windows(window(1000, 5000, 200, 2000), window(1000, 5000, 200, 2000), window(1000, 5000, 200, 2000))));
+		LatencyResult r = LatencyCurve.of(new LatencyPhase.Measured(1000, byRate, List.of(), null), "generator");
+		assertThat(r.addedAtAnswerRate().p999().mean()).isNegative();
+		assertThat(LatencyReport.table(r))
+			.containsPattern("\\| 1,000 \\| 2\\d\\d ± \\d+ \\| -50\\d ± 0 \\| not resolved \\|");
 	}
 
 	@Test
