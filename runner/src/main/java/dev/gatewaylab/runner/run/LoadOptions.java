@@ -23,7 +23,7 @@ public class LoadOptions {
 	Integer threads;
 
 	@Option(names = "--duration",
-			description = "Seconds per measured window: a bench repetition (default 3; with --experiment 5, or 60 for a switchback; quick 3, or 4), a sweep level (default 10).")
+			description = "Seconds per measured window: a bench repetition (default 3, --quick 2; with --experiment 5, --quick 3; a switchback's 60, --quick 4), a sweep level (default 10).")
 	Integer duration;
 
 	@Option(names = "--rate",
