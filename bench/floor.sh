@@ -10,7 +10,7 @@ BENCH_NAME=floor
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"   # ROOT, die, the ports of lab.properties
 STATE="$ROOT/target/floor"
 JAVA=${JAVA:-java}
-GATEWAY_OPTS=${GATEWAY_JAVA_OPTS:--Xmx256m -Xms256m -XX:+UseParallelGC}
+GATEWAY_OPTS=${GATEWAY_JAVA_OPTS:-$(lab_prop java-opts.gateway)}   # the gateway's default: lab.properties
 RN_PORT=18201 NETTY_PORT=18202
 
 usage() {

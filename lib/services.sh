@@ -16,8 +16,8 @@ export MONOLITH_LOGIN_PER_USER="${MONOLITH_LOGIN_PER_USER:-1000000}"
 export STUDY_SERVICE_ADDRESS="${STUDY_SERVICE_ADDRESS-127.0.0.1}"
 export MONOLITH_ADDRESS="${MONOLITH_ADDRESS-127.0.0.1}"
 export FLOOR_ADDRESS="${FLOOR_ADDRESS-127.0.0.1}"
-# The gateway's own JVM options: ParallelGC with a fixed heap cost less CPU per request than G1 (docs/gateway-cost.md).
-GATEWAY_JAVA_OPTS="${GATEWAY_JAVA_OPTS:--Xmx256m -Xms256m -XX:+UseParallelGC}"
+# The gateway's own JVM options: lab.properties java-opts.gateway (ParallelGC with a fixed heap) unless set.
+GATEWAY_JAVA_OPTS="${GATEWAY_JAVA_OPTS:-$(lab_prop java-opts.gateway)}"
 # The floor (Reactor Netty alone) runs on the gateway's JVM options, so the two differ only in what runs on the stack.
 FLOOR_JAVA_OPTS="${FLOOR_JAVA_OPTS:-$GATEWAY_JAVA_OPTS}"
 # The MVC gateway (Spring Cloud Gateway Server WebMVC) too: the two gateways differ only in their server.
