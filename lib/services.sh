@@ -47,8 +47,8 @@ java_major() {
 
 # The JDK the apps run on: LAB_JAVA_HOME, else the newest JDK 21+ installed under /usr/lib/jvm (virtual threads, a
 # newer JIT), else the java that runs the lab (JAVA_HOME or PATH). A service's <SERVICE>_JAVA_HOME (GATEWAY_JAVA_HOME,
-# STUDY_SERVICE_JAVA_HOME, MONOLITH_JAVA_HOME, GATEWAY_MVC_JAVA_HOME) overrides it for that service alone (the tuning
-# experiment's JDK lever).
+# STUDY_SERVICE_JAVA_HOME, MONOLITH_JAVA_HOME, FLOOR_JAVA_HOME, STOCK_JAVA_HOME, GATEWAY_MVC_JAVA_HOME) overrides it for
+# that service alone (the tuning experiment's JDK lever).
 apps_java_home() {
   if [ -n "${LAB_JAVA_HOME:-}" ]; then
     [ -x "$LAB_JAVA_HOME/bin/java" ] || die "LAB_JAVA_HOME=$LAB_JAVA_HOME has no bin/java — point it at a JDK 17 or newer"
@@ -78,12 +78,16 @@ java_of() {
   fi
 }
 
-# Asking for virtual threads on a JDK without them (17) would silently run platform threads: refuse instead. The MVC
-# gateway runs on them unless GATEWAY_MVC_VIRTUAL_THREADS=false (it refuses such a JDK itself too).
+# Asking for virtual threads on a JDK without them (17) would silently run platform threads: refuse instead. Only an
+# app that reads such a switch is checked (docs/configuration.md): study-service's STUDY_SERVICE_VIRTUAL_THREADS, and
+# the MVC gateway's GATEWAY_MVC_VIRTUAL_THREADS, on unless false (it refuses such a JDK itself too).
 check_virtual_threads() {
   local service=$1 java=$2 var v default=false
-  var="$(echo "$service" | tr 'a-z-' 'A-Z_')_VIRTUAL_THREADS"
-  [ "$service" = gateway-mvc ] && default=true
+  case "$service" in
+    study-service) var=STUDY_SERVICE_VIRTUAL_THREADS ;;
+    gateway-mvc) var=GATEWAY_MVC_VIRTUAL_THREADS default=true ;;
+    *) return 0 ;;
+  esac
   [ "${!var:-$default}" = true ] || return 0
   v=$(java_major "$java")
   [ "${v:-0}" -ge 21 ] || die "$var=true needs Java 21 or newer, but $service would run on Java $v ($java) — set LAB_JAVA_HOME (or ${var%_VIRTUAL_THREADS}_JAVA_HOME) to a JDK 21+, or set $var=false"

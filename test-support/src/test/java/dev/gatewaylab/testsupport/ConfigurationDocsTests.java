@@ -22,14 +22,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * docs/configuration.md lists every environment variable the project reads, in the table
- * of its reader, and nothing else. Readers: each app's configuration files
- * ({@code <module>/src/main/resources}: the {@code ## <module>} table; study-core's count
- * for study-service and the monolith), the {@code lab} script with the files it sources
- * ({@code lib/*.sh}) and the scripts they name ({@code ## lab}), the other
- * {@code bench/*.sh} ({@code ## measurement scripts}) and the compose files
- * ({@code ## docker compose}). Java sources that read the environment need their
- * variables documented in some table (the runner names the gateway's variables to restart
- * it with them). The repository is read from {@code ..} (the module's parent).
+ * of its reader, and nothing else. Readers: the configuration files of every module the
+ * root pom lists ({@code <module>/src/main/resources}): an app's in its
+ * {@code ## <module>} table, a library's in the table of every app that depends on it
+ * ({@link RepositoryModules}, from the poms); the {@code lab} script with the files it
+ * sources ({@code lib/*.sh}) and the scripts they name ({@code ## lab}, which also lists
+ * every name it builds per service), the other {@code bench/*.sh}
+ * ({@code ## measurement scripts}), the other scripts under {@code docker/}
+ * ({@code ## container scripts}) and the compose files ({@code ## docker compose}). Java
+ * sources that read the environment need their variables documented in some table (the
+ * runner names the gateway's variables to restart it with them). The repository is read
+ * from {@code ..} (the module's parent).
  */
 class ConfigurationDocsTests {
 
@@ -39,15 +42,10 @@ class ConfigurationDocsTests {
 
 	private static final Pattern HEADING = Pattern.compile("^## (.+)$");
 
+	/** The table of the scripts under docker/ that ./lab does not run. */
+	static final String CONTAINER_SCRIPTS = "container scripts";
+
 	private static final Pattern NAME_IN_FIRST_CELL = Pattern.compile("`([A-Z][A-Z0-9_]*)`");
-
-	private static final Pattern SCRIPT_NAMED_BY_LAB = Pattern.compile("\\$ROOT/([\\w./-]+\\.sh)");
-
-	/**
-	 * {@code source "$ROOT/x.sh"}, {@code source "$(dirname "${BASH_SOURCE[0]}")/x.sh"}.
-	 */
-	private static final Pattern SOURCE = Pattern.compile(
-			"^\\s*(?:source|\\.) +\"\\$(?:ROOT|CI_ROOT|\\(dirname \"\\$(?:\\{BASH_SOURCE\\[0]}|0)\"\\))/([\\w./-]+)\"");
 
 	@Test
 	void everyVariableAConfigurationFileOrScriptReadsIsInItsReadersTable() {
@@ -69,11 +67,19 @@ class ConfigurationDocsTests {
 		assertThat(missing).as("add a row to docs/configuration.md for each (name=file)").isEmpty();
 	}
 
+	/** {@code FLOOR_JAVA_HOME} exists because ./lab builds it for the floor too. */
+	@Test
+	void everyNameTheLabBuildsPerServiceIsInTheLabsTable() {
+		Set<String> missing = new TreeSet<>(LabScripts.namesBuiltPerService());
+		missing.removeAll(documented().getOrDefault("lab", Set.of()));
+		assertThat(missing).as("add them to the ## lab table of docs/configuration.md").isEmpty();
+	}
+
 	@Test
 	void everyDocumentedVariableIsReadSomewhere() {
 		Set<String> read = new LinkedHashSet<>(javaReads().keySet());
 		readsBySection().values().forEach(r -> read.addAll(r.keySet()));
-		read.addAll(namesBuiltPerService());
+		read.addAll(LabScripts.namesBuiltPerService());
 		Map<String, Set<String>> unread = new TreeMap<>();
 		documented().forEach((section, names) -> names.stream()
 			.filter(n -> !read.contains(n))
@@ -97,11 +103,18 @@ class ConfigurationDocsTests {
 				"ASYNC_PROFILER_LIB", "DENY_LIST_JAVA_OPTS");
 		assertThat(reads.get("measurement scripts")).containsKeys("JAVA");
 		assertThat(reads.get("docker compose")).containsKeys("LAB_APP_CPUS", "GATEWAY_LOGGING_MODE");
+		assertThat(reads.get(CONTAINER_SCRIPTS)).containsKeys("SCOUTER_COLLECTOR_HOST", "APP_NAME");
+		// a library's configuration counts for the apps that depend on it, not for tests
+		RepositoryModules modules = new RepositoryModules(ROOT);
+		assertThat(modules.appsOf("servlet-hardening")).contains("study-service", "monolith")
+			.doesNotContain("servlet-hardening", "study-core", "test-support");
+		assertThat(modules.appsOf("access-log")).contains("gateway");
+		assertThat(modules.appsOf("runner")).containsExactly("runner");
 		assertThat(javaReads()).containsKeys("GATEWAY_IO_SELECT_COUNT", "GATEWAY_LOGGING_MODE", "LAB_SCRIPT",
 				"LAB_RMI_KEYSTORE_PASSWORD");
-		assertThat(namesBuiltPerService()).contains("GATEWAY_JAVA_HOME", "STUDY_SERVICE_JAVA_HOME");
-		assertThat(documented()).containsKeys("gateway", "gateway-mvc", "study-service", "monolith", "lab", "runner",
-				"measurement scripts", "docker compose");
+		assertThat(LabScripts.namesBuiltPerService()).contains("GATEWAY_JAVA_HOME", "STUDY_SERVICE_JAVA_HOME");
+		assertThat(documented()).containsKeys("gateway", "gateway-mvc", "stock", "study-service", "monolith", "floor", "lab", "runner",
+				"measurement scripts", "container scripts", "docker compose");
 	}
 
 	/** Section → documented names: backticked names in the first cell of a table row. */
@@ -126,23 +139,27 @@ class ConfigurationDocsTests {
 	/** Section → (name → the file that reads it). */
 	static Map<String, Map<String, String>> readsBySection() {
 		Map<String, Map<String, String>> reads = new LinkedHashMap<>();
-		for (String module : List.of("gateway", "stock", "gateway-mvc", "study-service", "monolith", "study-core", "runner")) {
-			List<String> sections = module.equals("study-core") ? List.of("study-service", "monolith")
-					: List.of(module);
-			for (Path file : files(ROOT.resolve(module + "/src/main/resources"), ".yml", ".yaml", ".properties",
+		RepositoryModules modules = new RepositoryModules(ROOT);
+		for (String module : modules.modules()) {
+			for (Path file : files(modules.dir(module).resolve("src/main/resources"), ".yml", ".yaml", ".properties",
 					".xml")) {
-				for (String section : sections) {
-					add(reads, section, EnvironmentReads.springPlaceholders(read(file)), file);
+				for (String app : modules.appsOf(module)) {
+					add(reads, RepositoryModules.section(app), EnvironmentReads.springPlaceholders(read(file)), file);
 				}
 			}
 		}
-		List<Path> labScripts = labScripts();
+		List<Path> labScripts = LabScripts.labScripts();
 		for (Path script : labScripts) {
-			add(reads, "lab", EnvironmentReads.shell(withSourced(script)), script);
+			add(reads, "lab", EnvironmentReads.shell(LabScripts.withSourced(script)), script);
 		}
 		for (Path script : files(ROOT.resolve("bench"), ".sh")) {
-			if (!labScripts.contains(script) && !sourcedHelpers().contains(script)) {
-				add(reads, "measurement scripts", EnvironmentReads.shell(withSourced(script)), script);
+			if (!labScripts.contains(script) && !LabScripts.sourcedHelpers().contains(script)) {
+				add(reads, "measurement scripts", EnvironmentReads.shell(LabScripts.withSourced(script)), script);
+			}
+		}
+		for (Path script : files(ROOT.resolve("docker"), ".sh")) {
+			if (!labScripts.contains(script) && !LabScripts.sourcedHelpers().contains(script)) {
+				add(reads, CONTAINER_SCRIPTS, EnvironmentReads.shell(LabScripts.withSourced(script)), script);
 			}
 		}
 		for (Path compose : files(ROOT, ".yml")) {
@@ -168,83 +185,6 @@ class ConfigurationDocsTests {
 			throw new UncheckedIOException(ex);
 		}
 		return reads;
-	}
-
-	/**
-	 * The lab script, and every script it or a file it sources runs (named as
-	 * {@code $ROOT/....sh}).
-	 */
-	static List<Path> labScripts() {
-		Path lab = ROOT.resolve("lab");
-		List<Path> scripts = new ArrayList<>(List.of(lab));
-		Matcher m = SCRIPT_NAMED_BY_LAB.matcher(withSourced(lab));
-		while (m.find()) {
-			Path script = ROOT.resolve(m.group(1)).normalize();
-			if (Files.isRegularFile(script) && !scripts.contains(script) && !sourcedHelpers().contains(script)) {
-				scripts.add(script);
-			}
-		}
-		return scripts;
-	}
-
-	/**
-	 * A script's text with every file it sources in place of the {@code source} line:
-	 * what a helper sets counts as set there, what it reads as read there.
-	 */
-	static String withSourced(Path script) {
-		StringBuilder text = new StringBuilder();
-		for (String line : read(script).split("\n", -1)) {
-			Path sourced = sourced(script, line);
-			text.append(sourced != null ? withSourced(sourced) : line).append('\n');
-		}
-		return text.toString();
-	}
-
-	/** Every file a script of the lab, bench/ or ci/ sources. */
-	static Set<Path> sourcedHelpers() {
-		Set<Path> helpers = new LinkedHashSet<>();
-		List<Path> scripts = new ArrayList<>(List.of(ROOT.resolve("lab")));
-		scripts.addAll(files(ROOT.resolve("bench"), ".sh"));
-		scripts.addAll(files(ROOT.resolve("ci"), ".sh"));
-		for (Path script : scripts) {
-			for (String line : read(script).split("\n")) {
-				Path sourced = sourced(script, line);
-				if (sourced != null) {
-					helpers.add(sourced);
-				}
-			}
-		}
-		return helpers;
-	}
-
-	private static Path sourced(Path script, String line) {
-		Matcher m = SOURCE.matcher(line);
-		if (!m.find()) {
-			return null;
-		}
-		Path base = line.contains("dirname") ? script.getParent() : ROOT;
-		Path file = base.resolve(m.group(1)).normalize();
-		return Files.isRegularFile(file) ? file : null;
-	}
-
-	/**
-	 * Names a lab script builds from a service name, for every service of lab.properties.
-	 */
-	static Set<String> namesBuiltPerService() {
-		Set<String> names = new TreeSet<>();
-		String services = read(ROOT.resolve("lab.properties")).lines()
-			.filter(l -> l.startsWith("services="))
-			.findFirst()
-			.orElseThrow()
-			.substring("services=".length());
-		for (Path script : labScripts()) {
-			for (String suffix : EnvironmentReads.shellNamesPerService(withSourced(script))) {
-				for (String service : services.split(",")) {
-					names.add(service.trim().toUpperCase().replace('-', '_') + "_" + suffix);
-				}
-			}
-		}
-		return names;
 	}
 
 	private static void add(Map<String, Map<String, String>> reads, String section, Set<String> names, Path file) {
