@@ -14,12 +14,12 @@ import org.springframework.jdbc.core.simple.JdbcClient;
  * Brings the studies feature into any app that has this jar: storage and seed always, the
  * REST API and its error handling in a servlet web app. The app only sets its datasource
  * and lists {@code classpath:db/migration/study} in {@code spring.flyway.locations}
- * (Flyway versions V1..V9 belong to this library). The seed is a {@code JavaMigration}
- * bean, which Boot's Flyway auto-configuration picks up. Storage uses {@link JdbcClient},
- * not Spring Data repositories, so the host app's own repository scanning is untouched.
- * What fails before or outside the API (Tomcat's refusals, {@code /error}, the body size
- * limit, a malformed {@code Accept}) is answered by the servlet-hardening library's
- * auto-configuration, which this jar brings along.
+ * (Flyway versions below 100 belong to this library: V1 the table, V2 the seed). The seed
+ * is a {@code JavaMigration} bean, which Boot's Flyway auto-configuration picks up.
+ * Storage uses {@link JdbcClient}, not Spring Data repositories, so the host app's own
+ * repository scanning is untouched. What fails before or outside the API (Tomcat's
+ * refusals, {@code /error}, the body size limit, a malformed {@code Accept}) is answered
+ * by the servlet-hardening library's auto-configuration, which this jar brings along.
  */
 @AutoConfiguration(after = JdbcClientAutoConfiguration.class)
 public final class StudyAutoConfiguration {
