@@ -35,6 +35,18 @@ check "virtual threads asked for on Java 17: ./lab up refuses (exit 2) naming LA
 check "LAB_JAVA_HOME that is not a JDK: exit 2 naming it" \
   bash -c 'LAB_JAVA_HOME=/nonexistent ./lab up study-service > "$0/jdk-bad.txt" 2>&1; [ $? -eq 2 ] && grep -q "LAB_JAVA_HOME=/nonexistent" "$0/jdk-bad.txt"' "$OUT"
 check "nothing was started by a refused JDK" nothing_listening
+echo "== ./lab profile needs its app running and wrk, and says so"
+check "./lab profile gateway with the gateway down: exit 2 naming ./lab up" \
+  bash -c './lab profile gateway > "$0/profile-down.txt" 2>&1; [ $? -eq 2 ] \
+           && grep -q "./lab up study-service gateway" "$0/profile-down.txt"' "$OUT"
+# every command of the PATH but wrk
+nowrk="$OUT/path-without-wrk"; mkdir -p "$nowrk"
+for f in /usr/local/bin/* /usr/bin/* /bin/*; do
+  if [ -e "$f" ] && [ "${f##*/}" != wrk ]; then ln -sf "$f" "$nowrk/"; fi
+done
+check "./lab profile gateway without wrk: exit 2 naming apt-get install wrk" \
+  bash -c 'PATH="$1" ./lab profile gateway > "$0/profile-no-wrk.txt" 2>&1; [ $? -eq 2 ] \
+           && grep -q "apt-get install wrk" "$0/profile-no-wrk.txt"' "$OUT" "$nowrk"
 echo "== ./lab bench --start: starts only what its targets need, stops it at the end"
 ./lab bench --quick --targets direct --results "$OUT/start" > "$OUT/start.log" 2>&1 || true
 check "bench --targets direct started study-service only" grep -q "started \[study-service\]" "$OUT/start.log"
