@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # End-to-end checks of the gateway as the one door of ./lab up, on real processes (docs/reliability.md, rows 9, 10
 # and "bypass"):
-#   1. only the gateway answers on another address of the machine: every port of lab.properties (apps and management
-#      ports) answers on 127.0.0.1, and from 127.0.0.2 only the gateway's app port does (on Linux the whole of 127/8
-#      reaches the loopback interface, and a listener bound to 127.0.0.1 refuses a connection to 127.0.0.2);
+#   1. every app listens on loopback unless told otherwise: with the gateway opened as the one door
+#      (GATEWAY_ADDRESS=0.0.0.0), every port of lab.properties (apps and management ports) answers on 127.0.0.1, and
+#      from 127.0.0.2 only the gateway's app port does (on Linux the whole of 127/8 reaches the loopback interface, and
+#      a listener bound to 127.0.0.1 refuses a connection to 127.0.0.2); restarted without it, the gateway does not;
 #   2. a denied client is denied however a trusted proxy writes its address: ::ffff:<ip>, <ip>:port and
 #      [::ffff:<ip>]:port in X-Forwarded-For get 403 {"resultMessage":"Deny"}, study-service sees none of them;
 #   3. behind a proxy that appends ports, each client has its own login bucket: one locked out does not lock out
@@ -27,7 +28,7 @@ trap cleanup EXIT
 DENIED_IP=203.0.113.66
 LOGIN_LIMIT=3
 printf '%s\n' "$DENIED_IP" > "$OUT/deny-list.txt"
-GATEWAY_DENY_LIST_FILE="$OUT/deny-list.txt" GATEWAY_LOGIN_PER_IP=$LOGIN_LIMIT ./lab up
+GATEWAY_ADDRESS=0.0.0.0 GATEWAY_DENY_LIST_FILE="$OUT/deny-list.txt" GATEWAY_LOGIN_PER_IP=$LOGIN_LIMIT ./lab up
 
 # answers_at HOST PORT: a TCP connection to HOST:PORT is accepted
 answers_at() { timeout 5 bash -c 'exec 3<>"/dev/tcp/$0/$1"' "$1" "$2" 2>/dev/null; }
@@ -95,6 +96,12 @@ check "::ffff:$DENIED_IP, $DENIED_IP:port, [::ffff:$DENIED_IP]:port via a truste
 
 echo "== behind a proxy that appends ports, one login bucket per client"
 check "the $((LOGIN_LIMIT + 1))th login of one client written ip:port is 429, another client's is not" one_bucket_per_client
+
+echo "== without GATEWAY_ADDRESS the gateway too listens on loopback alone"
+./lab down gateway >/dev/null
+env -u GATEWAY_ADDRESS ./lab up gateway >/dev/null
+check "the gateway restarted by ./lab up with no address answers on 127.0.0.1, not on 127.0.0.2" \
+  bash -c 'exec 3<>"/dev/tcp/127.0.0.1/$0" && ! timeout 5 bash -c "exec 3<>/dev/tcp/127.0.0.2/$0" 2>/dev/null' "$GWP"
 
 ./lab down >/dev/null
 echo

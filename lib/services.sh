@@ -9,13 +9,16 @@ JAVA_OPTS="${LAB_JAVA_OPTS:--Xmx256m}"
 # everywhere else (compose, java -jar); set these to exercise the limits (ci/hardening.sh does).
 export GATEWAY_LOGIN_PER_IP="${GATEWAY_LOGIN_PER_IP:-1000000}"
 export MONOLITH_LOGIN_PER_USER="${MONOLITH_LOGIN_PER_USER:-1000000}"
-# Only the gateway is for clients: the apps behind it listen on loopback, so nobody skips its deny list, request checks
-# and per-address login limit by calling them directly (the management ports are on loopback already). The gateway
-# keeps its own default, every interface (GATEWAY_ADDRESS). Set one to 0.0.0.0 to reach that app from other machines
-# (remote load engines measuring the direct, monolith or floor targets: docs/remote.md); empty: every interface.
+# Every app ./lab starts listens on loopback unless told otherwise: nobody else reaches a lab by accident, and nobody
+# skips the gateway's deny list, request checks and per-address login limit by calling the apps behind it directly
+# (the management ports are on loopback already). Set one to 0.0.0.0 to reach that app from other machines (remote
+# load engines: docs/remote.md; the gateway as the one door: GATEWAY_ADDRESS=0.0.0.0 alone); empty: every interface.
+export GATEWAY_ADDRESS="${GATEWAY_ADDRESS-127.0.0.1}"
 export STUDY_SERVICE_ADDRESS="${STUDY_SERVICE_ADDRESS-127.0.0.1}"
 export MONOLITH_ADDRESS="${MONOLITH_ADDRESS-127.0.0.1}"
 export FLOOR_ADDRESS="${FLOOR_ADDRESS-127.0.0.1}"
+export STOCK_ADDRESS="${STOCK_ADDRESS-127.0.0.1}"
+export GATEWAY_MVC_ADDRESS="${GATEWAY_MVC_ADDRESS-127.0.0.1}"
 # The gateway's own JVM options: lab.properties java-opts.gateway (ParallelGC with a fixed heap) unless set.
 GATEWAY_JAVA_OPTS="${GATEWAY_JAVA_OPTS:-$(lab_prop java-opts.gateway)}"
 # The floor (Reactor Netty alone) runs on the gateway's JVM options, so the two differ only in what runs on the stack.
