@@ -32,8 +32,8 @@ import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
  * {@code servlet-hardening.error.html-pages} (default false) and
  * {@code servlet-hardening.request-head-timeout} (default 10s, 0 for none); the names the
  * first two had before this library, {@code study.max-body-size} and
- * {@code study.error.html-pages}, still apply when the new ones are not set (study-service
- * and the monolith use them).
+ * {@code study.error.html-pages}, still apply when the new ones are not set
+ * (study-service and the monolith use them).
  */
 @AutoConfiguration(beforeName = "org.springframework.boot.webmvc.autoconfigure.error.ErrorMvcAutoConfiguration")
 @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)

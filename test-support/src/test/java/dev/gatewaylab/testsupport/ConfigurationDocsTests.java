@@ -113,8 +113,8 @@ class ConfigurationDocsTests {
 		assertThat(javaReads()).containsKeys("GATEWAY_IO_SELECT_COUNT", "GATEWAY_LOGGING_MODE", "LAB_SCRIPT",
 				"LAB_RMI_KEYSTORE_PASSWORD");
 		assertThat(LabScripts.namesBuiltPerService()).contains("GATEWAY_JAVA_HOME", "STUDY_SERVICE_JAVA_HOME");
-		assertThat(documented()).containsKeys("gateway", "gateway-mvc", "stock", "study-service", "monolith", "floor", "lab", "runner",
-				"measurement scripts", "container scripts", "docker compose");
+		assertThat(documented()).containsKeys("gateway", "gateway-mvc", "stock", "study-service", "monolith", "floor",
+				"lab", "runner", "measurement scripts", "container scripts", "docker compose");
 	}
 
 	/** Section → documented names: backticked names in the first cell of a table row. */
