@@ -2,6 +2,7 @@ package dev.gatewaylab.gatewaymvc;
 
 import java.util.Map;
 
+import dev.gatewaylab.accesslog.RuntimeKnob;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -11,8 +12,8 @@ class RuntimeDefaultsTests {
 
 	@AfterEach
 	void clear() {
-		for (String[] knob : RuntimeDefaults.KNOBS) {
-			System.clearProperty(knob[1]);
+		for (RuntimeKnob knob : RuntimeDefaults.KNOBS) {
+			System.clearProperty(knob.property());
 		}
 	}
 

@@ -3,6 +3,7 @@ package dev.gatewaylab.gateway;
 import java.util.HashMap;
 import java.util.Map;
 
+import dev.gatewaylab.accesslog.RuntimeKnob;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -19,9 +20,9 @@ class RuntimeDefaultsTests {
 
 	@BeforeEach
 	void clear() {
-		for (String[] knob : RuntimeDefaults.KNOBS) {
-			this.saved.put(knob[1], System.getProperty(knob[1]));
-			System.clearProperty(knob[1]);
+		for (RuntimeKnob knob : RuntimeDefaults.KNOBS) {
+			this.saved.put(knob.property(), System.getProperty(knob.property()));
+			System.clearProperty(knob.property());
 		}
 	}
 

@@ -29,7 +29,12 @@ final class EnvironmentReads {
 	/** An environment key without a value: passed through from the shell. */
 	private static final Pattern COMPOSE_PASS_THROUGH = Pattern.compile("(?m)^\\s+(" + NAME + "):\\s*(?:#.*)?$");
 
-	private static final Pattern JAVA_ENV_ACCESS = Pattern.compile("System\\.getenv|\\benv\\.get(?:OrDefault)?\\(");
+	/**
+	 * A Java source that reads the environment: directly, or through access-log's
+	 * {@code RuntimeKnob} (a variable named in {@code new RuntimeKnob("NAME", ...)}).
+	 */
+	private static final Pattern JAVA_ENV_ACCESS = Pattern
+		.compile("System\\.getenv|\\benv\\.get(?:OrDefault)?\\(|\\bnew RuntimeKnob\\(");
 
 	private static final Pattern JAVA_LITERAL = Pattern.compile("\"(" + NAME + ")\"");
 
