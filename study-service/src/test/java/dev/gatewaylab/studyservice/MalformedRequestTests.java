@@ -1,7 +1,6 @@
 package dev.gatewaylab.studyservice;
 
 import java.io.IOException;
-import java.util.concurrent.CompletableFuture;
 
 import dev.gatewaylab.testsupport.MalformedRequests;
 import dev.gatewaylab.testsupport.RawHttp;
@@ -46,13 +45,8 @@ class MalformedRequestTests {
 	 * the rest).
 	 */
 	@Test
-	void aHeadSentOneByteASecondIs408AndClosedWithinTheDeadlineOnBothPorts() throws Exception {
-		CompletableFuture<SlowHead> app = CompletableFuture.supplyAsync(() -> SlowHead.sendUnchecked(this.port,
-				"GET /api/studies/1 HTTP/1.1\r\nHost: localhost\r\n", "X-Slow: abcdefgh", 1_000, 15_000));
-		CompletableFuture<SlowHead> management = CompletableFuture
-			.supplyAsync(() -> SlowHead.sendUnchecked(this.managementPort,
-					"GET /actuator/health HTTP/1.1\r\nHost: localhost\r\n", "X-Slow: abcdefgh", 1_000, 15_000));
-		for (SlowHead answer : new SlowHead[] { app.get(), management.get() }) {
+	void aHeadSentOneByteASecondIs408AndClosedWithinTheDeadlineOnBothPorts() {
+		for (SlowHead answer : SlowHead.trickleOnBothPorts(this.port, "/api/studies/1", this.managementPort, 1_000)) {
 			assertThat(answer.response().status()).isEqualTo(408);
 			assertThat(answer.response().isProblemJson()).isTrue();
 			assertThat(answer.response().body()).contains("did not arrive within 2000 ms");

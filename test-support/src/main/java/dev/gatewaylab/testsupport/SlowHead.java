@@ -2,6 +2,7 @@ package dev.gatewaylab.testsupport;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -70,6 +71,19 @@ public record SlowHead(RawResponse response, String rest, long millis) {
 			Thread.currentThread().interrupt();
 			return false;
 		}
+	}
+
+	/**
+	 * A head for {@code path} on the application port and one for the actuator's health
+	 * on the management port, trickled at once, a character every {@code intervalMillis}.
+	 * @return the two answers, the application port's first
+	 */
+	public static List<SlowHead> trickleOnBothPorts(int port, String path, int managementPort, long intervalMillis) {
+		CompletableFuture<SlowHead> app = CompletableFuture.supplyAsync(() -> sendUnchecked(port,
+				"GET " + path + " HTTP/1.1\r\nHost: localhost\r\n", "X-Slow: abcdefgh", intervalMillis, 15_000));
+		CompletableFuture<SlowHead> management = CompletableFuture.supplyAsync(() -> sendUnchecked(managementPort,
+				"GET /actuator/health HTTP/1.1\r\nHost: localhost\r\n", "X-Slow: abcdefgh", intervalMillis, 15_000));
+		return List.of(app.join(), management.join());
 	}
 
 	/** For callers that run several slow clients at once. */

@@ -5,11 +5,10 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 
 import dev.gatewaylab.accesslog.AccessLog;
+import dev.gatewaylab.accesslog.AccessLogCapture;
 import dev.gatewaylab.accesslog.LoggingMode;
 import dev.gatewaylab.testsupport.CapturingAppender;
-import org.apache.logging.log4j.Level;
 import org.apache.logging.log4j.LogManager;
-import org.apache.logging.log4j.core.config.Configurator;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -40,10 +39,7 @@ class AccessLogGlobalFilterTests {
 
 	@BeforeEach
 	void captureAccessLog() {
-		// As log4j2-spring.xml configures it: without a Spring context (this test
-		// alone) Log4j2's default configuration would leave the access logger at ERROR.
-		Configurator.setLevel(AccessLog.LOGGER_NAME, Level.INFO);
-		this.appender = CapturingAppender.attachTo(AccessLog.LOGGER_NAME);
+		this.appender = AccessLogCapture.attach();
 	}
 
 	@AfterEach

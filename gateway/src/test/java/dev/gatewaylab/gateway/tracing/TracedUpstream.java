@@ -12,6 +12,8 @@ import reactor.core.publisher.Mono;
 import reactor.netty.DisposableServer;
 import reactor.netty.http.server.HttpServer;
 
+import org.springframework.test.context.DynamicPropertyRegistry;
+
 /**
  * An upstream that remembers the {@code traceparent} and the headers of the last request
  * it served.
@@ -66,6 +68,16 @@ final class TracedUpstream {
 		catch (IOException ex) {
 			throw new UncheckedIOException(ex);
 		}
+	}
+
+	/**
+	 * Points the gateway under test at this upstream for study-service, at a dead one for
+	 * the monolith, and at {@code zipkin} for its spans.
+	 */
+	void register(DynamicPropertyRegistry registry, FakeZipkin zipkin) {
+		registry.add("STUDY_SERVICE_URL", this::url);
+		registry.add("MONOLITH_URL", TracedUpstream::deadUrl);
+		registry.add("TRACING_ZIPKIN_ENDPOINT", zipkin::endpoint);
 	}
 
 }

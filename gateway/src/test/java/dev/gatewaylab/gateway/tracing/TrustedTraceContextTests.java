@@ -43,9 +43,7 @@ class TrustedTraceContextTests {
 
 	@DynamicPropertySource
 	static void endpoints(DynamicPropertyRegistry registry) {
-		registry.add("STUDY_SERVICE_URL", upstream::url);
-		registry.add("MONOLITH_URL", TracedUpstream::deadUrl);
-		registry.add("TRACING_ZIPKIN_ENDPOINT", zipkin::endpoint);
+		upstream.register(registry, zipkin);
 	}
 
 	@LocalServerPort
