@@ -142,11 +142,13 @@ build_logback_gateway() {
 
 pid_file() { echo "$STATE/$1.pid"; }
 
-# java_opts_of SERVICE: the JVM options ./lab starts it with
+# java_opts_of SERVICE: the JVM options ./lab starts it with: its *_JAVA_OPTS, then -XX:+ExitOnOutOfMemoryError (as
+# compose's): an app out of heap exits, and ./lab status and the runner see it gone, instead of living on with threads
+# the error killed (a servlet app's acceptor: every later connection timed out)
 java_opts_of() {
   local opts=$JAVA_OPTS
   case "$1" in gateway) opts=$GATEWAY_JAVA_OPTS ;; floor) opts=$FLOOR_JAVA_OPTS ;; gateway-mvc) opts=$GATEWAY_MVC_JAVA_OPTS ;; esac
-  echo "$opts $(apm_java_opts "$1")"
+  echo "$opts -XX:+ExitOnOutOfMemoryError $(apm_java_opts "$1")"
 }
 
 # The pid in the file, if that process is still the java we started (guards against pid reuse).

@@ -242,7 +242,7 @@ public final class BenchCommand implements Callable<Integer> {
 			restarts = new Restarts(
 					new LabScript(LabScript.require("--experiment", "./lab bench --experiment " + s.experiment()),
 							run.dir().resolve("lab-script.log")),
-					e.service());
+					e.service(), Restarts.inFront(e.service(), s.targets()));
 		}
 		Bench bench = new Bench(s, run.dir(), out, metrics, restarts, e, latencyPlan);
 		out.printf("bench: %d target(s) %s, %d reps × %d s, warm-up %d s, %s; about %d s; results %s%s%n",

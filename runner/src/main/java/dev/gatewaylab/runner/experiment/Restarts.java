@@ -3,14 +3,20 @@ package dev.gatewaylab.runner.experiment;
 import dev.gatewaylab.runner.run.LabScript;
 import dev.gatewaylab.runner.run.Target;
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Puts an experiment's service into a variant: {@code lab down <service>}, then
- * {@code lab up <service>} with the variant's environment added to the runner's own
- * ({@code lab up} returns once the service reports ready). Restores the plain service at
- * the end.
+ * {@code lab up <service> <in front...>} with the variant's environment added to the
+ * runner's own ({@code lab up} returns once they report ready). The services in front are
+ * those a target's path goes through ({@link #inFront}); {@code lab up} leaves them as
+ * they run and starts any that stopped — a gateway that ran out of heap under one
+ * variant's overload exits ({@code -XX:+ExitOnOutOfMemoryError}) and meets the next
+ * variant started afresh instead of refusing it. Restores the plain service at the end.
  */
 public final class Restarts {
 
@@ -18,13 +24,32 @@ public final class Restarts {
 
 	private final String service;
 
+	private final List<String> inFront;
+
 	private Map<String, String> current;
 
 	private int currentRep;
 
-	public Restarts(LabScript lab, String service) {
+	public Restarts(LabScript lab, String service, List<String> inFront) {
 		this.lab = lab;
 		this.service = service;
+		this.inFront = List.copyOf(inFront);
+	}
+
+	/**
+	 * The services an experiment's targets go through other than its own, once each.
+	 * @param service the experiment's service
+	 * @param targets the targets it measures
+	 * @return the services in front of it
+	 */
+	public static List<String> inFront(String service, List<Target> targets) {
+		Set<String> services = new LinkedHashSet<>();
+		for (Target t : targets) {
+			if (t.service() != null && !t.service().equals(service)) {
+				services.add(t.service());
+			}
+		}
+		return List.copyOf(services);
 	}
 
 	/**
@@ -61,7 +86,10 @@ public final class Restarts {
 
 	private void restart(Map<String, String> env) throws IOException, InterruptedException {
 		lab.run(env, "down", List.of(service));
-		lab.run(env, "up", List.of(service));
+		List<String> up = new ArrayList<>();
+		up.add(service);
+		up.addAll(inFront);
+		lab.run(env, "up", up);
 	}
 
 }

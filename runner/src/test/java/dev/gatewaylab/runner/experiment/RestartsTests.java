@@ -8,6 +8,7 @@ import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -27,7 +28,7 @@ class RestartsTests {
 		Path script = tmp.resolve("lab");
 		Files.writeString(script, "#!/bin/sh\necho \"$1 $2 ${MODE:-default}\" >> '" + calls + "'\n");
 		Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwx------"));
-		Restarts restarts = new Restarts(new LabScript(script, tmp.resolve("log.txt")), "gateway");
+		Restarts restarts = new Restarts(new LabScript(script, tmp.resolve("log.txt")), "gateway", List.of());
 		Target base = new Target("gateway", "study-api", URI.create("http://127.0.0.1:8080"), "gateway",
 				URI.create("http://127.0.0.1:9080"));
 		Target a = base.variant("a", null, Map.of("MODE", "a"));
@@ -45,6 +46,32 @@ class RestartsTests {
 		assertThat(Files.readAllLines(calls)).containsExactly("down gateway a", "up gateway a", "down gateway b",
 				"up gateway b", "down gateway b", "up gateway b", "down gateway a", "up gateway a",
 				"down gateway default", "up gateway default");
+	}
+
+	@Test
+	void theServicesInFrontOfTheRestartedServiceAreStartedWithItUnlessTheyRun() throws Exception {
+		Path calls = tmp.resolve("calls.txt");
+		Path script = tmp.resolve("lab");
+		Files.writeString(script, "#!/bin/sh\ncmd=$1; shift\necho \"$cmd $* ${MODE:-default}\" >> '" + calls + "'\n");
+		Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwx------"));
+		Target direct = new Target("direct", "direct", URI.create("http://127.0.0.1:8081"), "study-service",
+				URI.create("http://127.0.0.1:9081"));
+		Target mvc = new Target("gateway-mvc", "gateway-mvc", URI.create("http://127.0.0.1:8085"), "gateway-mvc",
+				URI.create("http://127.0.0.1:9085"));
+		List<Target> targets = List.of(direct.variant("virtual-direct", null, Map.of("MODE", "virtual")),
+				mvc.variant("virtual-gateway-mvc", null, Map.of("MODE", "virtual")));
+		List<String> inFront = Restarts.inFront("study-service", targets);
+		Restarts restarts = new Restarts(new LabScript(script, tmp.resolve("log.txt")), "study-service", inFront);
+
+		restarts.switchTo(targets.get(0), 1);
+		restarts.switchTo(targets.get(1), 1); // the same variant: they share its JVM
+		restarts.restoreDefault();
+
+		assertThat(inFront).containsExactly("gateway-mvc");
+		// ./lab up starts what is not running and leaves what runs
+		assertThat(Files.readAllLines(calls)).containsExactly("down study-service virtual",
+				"up study-service gateway-mvc virtual", "down study-service default",
+				"up study-service gateway-mvc default");
 	}
 
 }
