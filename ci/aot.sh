@@ -7,12 +7,7 @@ set -euo pipefail
 CI_NAME=aot
 source "$(dirname "$0")/lib.sh"
 cd "$CI_ROOT"
-OUT="$CI_ROOT/results/aot"
-rm -rf "$OUT"; mkdir -p "$OUT"
-PORTS_RE=":($(lab_ports | tr ' ' '|'))\b"
-nothing_listening() { ! ss -ltn | grep -qE "$PORTS_RE"; }
-cleanup() { ./lab down >/dev/null 2>&1 || true; }
-trap cleanup EXIT
+ci_results aot
 
 if ! grep -qE '^JAVA_VERSION="(2[4-9]|[3-9][0-9])' /usr/lib/jvm/*/release 2>/dev/null; then
   echo "aot: skipped — no JDK 24+ under /usr/lib/jvm (the apps start without an AOT cache, as checked by ci/e2e.sh)"

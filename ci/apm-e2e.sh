@@ -10,17 +10,14 @@ set -euo pipefail
 CI_NAME=apm
 source "$(dirname "$0")/lib.sh"
 cd "$CI_ROOT"
-OUT="$CI_ROOT/results/apm-e2e"
-rm -rf "$OUT"; mkdir -p "$OUT"
+ci_results apm-e2e
 GW=http://127.0.0.1:$(lab_prop service.gateway.port)
 COLLECTOR_PORT=$(lab_prop apm.scouter.collector-port)
 API=http://127.0.0.1:$(lab_prop apm.scouter.webapp-port)/scouter/v1
 VERSION=$(lab_prop apm.scouter.agent-version)
-PORTS_RE=":($(lab_ports | tr ' ' '|')|$COLLECTOR_PORT|$(lab_prop apm.scouter.webapp-port))\b"
-nothing_listening() { ! ss -ltn | grep -qE "$PORTS_RE"; }
+EXTRA_PORTS="$COLLECTOR_PORT $(lab_prop apm.scouter.webapp-port)"
 dummy=
-cleanup() { ./lab down >/dev/null 2>&1 || true; [ -z "$dummy" ] || kill "$dummy" 2>/dev/null || true; }
-trap cleanup EXIT
+on_exit() { [ -z "$dummy" ] || kill "$dummy" 2>/dev/null || true; }
 
 SCOUTER_AGENT_JAR=$(apm_agent_jar) || { echo "apm-e2e: no agent to attach"; exit 1; }
 export SCOUTER_AGENT_JAR

@@ -18,15 +18,12 @@ cd "$CI_ROOT"
 ROOT=$PWD
 SIZE=${DENY_LIST_SIZE:-3m}
 case "$SIZE" in 3m|30m) ;; *) echo "deny-list.sh: DENY_LIST_SIZE=$SIZE — use 3m or 30m" >&2; exit 2 ;; esac
-OUT="$ROOT/results/deny-list-e2e"
-rm -rf "$OUT"; mkdir -p "$OUT"
+ci_results deny-list-e2e
 LIST="$ROOT/.lab/deny-list/$SIZE"
 GW=http://127.0.0.1:$(lab_prop service.gateway.port)
 STUDY_MGMT=http://127.0.0.1:$(lab_prop service.study-service.management-port)
 GW_MGMT=http://127.0.0.1:$(lab_prop service.gateway.management-port)
 
-cleanup() { ./lab down >/dev/null 2>&1 || true; }
-trap cleanup EXIT
 
 log "./lab bench --quick --experiment deny-list --variants $SIZE (generates $LIST when missing)"
 dir="$OUT/experiment"

@@ -7,16 +7,11 @@ CI_NAME=e2e
 source "$(dirname "$0")/lib.sh"
 cd "$CI_ROOT"
 ROOT=$PWD
-OUT="$ROOT/results/e2e"
-rm -rf "$OUT"; mkdir -p "$OUT"
+ci_results e2e
 GW=http://127.0.0.1:$(lab_prop service.gateway.port)
 DIRECT=http://127.0.0.1:$(lab_prop service.study-service.port)
 MONO=http://127.0.0.1:$(lab_prop service.monolith.port)
-PORTS_RE=":($(lab_ports | tr ' ' '|'))\b"
-nothing_listening() { ! ss -ltn | grep -qE "$PORTS_RE"; }
 
-cleanup() { ./lab down >/dev/null 2>&1 || true; }
-trap cleanup EXIT
 
 echo "== the lab ↔ runner contract: options are checked before anything starts"
 ./lab down >/dev/null
@@ -55,6 +50,10 @@ check "and stopped it again: nothing left listening" nothing_listening
 
 echo "== ./lab up"
 ./lab up
+for s in $(lab_services); do
+  check "$s runs with -XX:+ExitOnOutOfMemoryError (out of heap, it exits)" \
+    bash -c 'tr "\0" " " < "/proc/$(cat ".lab/$0.pid")/cmdline" | grep -q -- "-XX:+ExitOnOutOfMemoryError"' "$s"
+done
 
 echo "== identical request, three targets"
 curl -fsS "$GW/api/studies/42" -D "$OUT/gateway.headers" -o "$OUT/gateway.json"

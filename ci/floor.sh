@@ -8,16 +8,11 @@ set -euo pipefail
 CI_NAME=floor
 source "$(dirname "$0")/lib.sh"
 cd "$CI_ROOT"
-OUT="$CI_ROOT/results/floor"
-rm -rf "$OUT"; mkdir -p "$OUT"
+ci_results floor
 FLOOR=http://127.0.0.1:$(lab_prop service.floor.port)
 FLOOR_MGMT=http://127.0.0.1:$(lab_prop service.floor.management-port)
 DIRECT=http://127.0.0.1:$(lab_prop service.study-service.port)
-PORTS_RE=":($(lab_ports | tr ' ' '|'))\b"
-nothing_listening() { ! ss -ltn | grep -qE "$PORTS_RE"; }
 
-cleanup() { ./lab down >/dev/null 2>&1 || true; }
-trap cleanup EXIT
 ./lab down >/dev/null
 
 echo "== a setting the floor cannot use: it exits 2 naming it, ./lab up says so"

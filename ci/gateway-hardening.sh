@@ -14,13 +14,10 @@ set -euo pipefail
 CI_NAME=gateway-hardening
 source "$(dirname "$0")/lib.sh"
 cd "$CI_ROOT"
-OUT="$CI_ROOT/results/gateway-hardening"
-rm -rf "$OUT"; mkdir -p "$OUT"
+ci_results gateway-hardening
 GWP=$(lab_port gateway)
 GW=http://127.0.0.1:$GWP
 
-cleanup() { ./lab down >/dev/null 2>&1 || true; }
-trap cleanup EXIT
 ./lab down >/dev/null
 
 # A deny list of one address (TEST-NET-3), for the forms a trusted proxy may write it in; a low login limit for the

@@ -9,17 +9,12 @@ set -euo pipefail
 CI_NAME=gateway-mvc
 source "$(dirname "$0")/lib.sh"
 cd "$CI_ROOT"
-OUT="$CI_ROOT/results/gateway-mvc"
-rm -rf "$OUT"; mkdir -p "$OUT"
+ci_results gateway-mvc
 MVC=http://127.0.0.1:$(lab_prop service.gateway-mvc.port)
 MVC_MGMT=http://127.0.0.1:$(lab_prop service.gateway-mvc.management-port)
 GW=http://127.0.0.1:$(lab_prop service.gateway.port)
 DIRECT=http://127.0.0.1:$(lab_prop service.study-service.port)
-PORTS_RE=":($(lab_ports | tr ' ' '|'))\b"
-nothing_listening() { ! ss -ltn | grep -qE "$PORTS_RE"; }
 
-cleanup() { ./lab down >/dev/null 2>&1 || true; }
-trap cleanup EXIT
 ./lab down >/dev/null
 
 echo "== a JDK without virtual threads: ./lab up gateway-mvc refuses (exit 2) naming the way out, starts nothing"

@@ -6,16 +6,13 @@ set -euo pipefail
 CI_NAME=hardening
 source "$(dirname "$0")/lib.sh"
 cd "$CI_ROOT"
-OUT="$CI_ROOT/results/hardening"
-rm -rf "$OUT"; mkdir -p "$OUT"
+ci_results hardening
 GWP=$(lab_prop service.gateway.port)
 GW=http://127.0.0.1:$GWP
 GWM=http://127.0.0.1:$(lab_prop service.gateway.management-port)
 DIRECT=http://127.0.0.1:$(lab_prop service.study-service.port)
 MONO=http://127.0.0.1:$(lab_prop service.monolith.port)
 
-cleanup() { ./lab down >/dev/null 2>&1 || true; }
-trap cleanup EXIT
 
 # answer_to PORT REQUEST: send bytes (\r\n escapes expanded), print the whole answer; raw_to PORT REQUEST: its status
 # line; raw REQUEST: to the gateway

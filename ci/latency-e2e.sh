@@ -17,12 +17,9 @@ set -euo pipefail
 CI_NAME=latency
 source "$(dirname "$0")/lib.sh"
 cd "$CI_ROOT"
-OUT="$CI_ROOT/results/latency-e2e"
-rm -rf "$OUT"; mkdir -p "$OUT"
+ci_results latency-e2e
 GW=http://127.0.0.1:$(lab_prop service.gateway.port)
 
-cleanup() { ./lab down >/dev/null 2>&1 || true; }
-trap cleanup EXIT
 
 # expect_exit CODE LOG CMD...: runs CMD with stdout+stderr into LOG, true when it exits CODE
 expect_exit() { local code=$1 log=$2; shift 2; set +e; "$@" > "$log" 2>&1; local rc=$?; set -e; echo "       exit $rc"; [ "$rc" = "$code" ]; }

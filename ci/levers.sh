@@ -14,8 +14,7 @@ set -euo pipefail
 CI_NAME=levers
 source "$(dirname "$0")/lib.sh"
 cd "$CI_ROOT"
-OUT="$CI_ROOT/results/levers"
-rm -rf "$OUT"; mkdir -p "$OUT"
+ci_results levers
 GATEWAY=http://127.0.0.1:$(lab_port gateway)
 STOCK=http://127.0.0.1:$(lab_port stock)
 STOCK_MGMT=http://127.0.0.1:$(lab_management_port stock)
@@ -25,11 +24,9 @@ SAMPLE_JAR=samples/levers-gateway/target/levers-gateway-0.0.1-SNAPSHOT.jar
 JAVA="${JAVA_HOME:+$JAVA_HOME/bin/}java"
 
 SAMPLE_PID=
-cleanup() {
+on_exit() {
   [ -z "$SAMPLE_PID" ] || { kill -TERM "$SAMPLE_PID" 2>/dev/null; wait "$SAMPLE_PID" 2>/dev/null || true; }
-  ./lab down >/dev/null 2>&1 || true
 }
-trap cleanup EXIT
 ./lab down >/dev/null
 
 echo "== the sample: a generated gateway with the gateway-levers dependency, in front of study-service and the monolith"

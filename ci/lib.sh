@@ -5,6 +5,8 @@
 #   lab_prop KEY, lab_port SERVICE, ...  lib/lab-properties.sh: the one definition of services, ports and targets
 #   lab_ports          every service and management port, space-separated
 #   hlog_count FILE [TAG]  the responses HdrHistogram's HistogramLogProcessor reads in a runner's latency log
+#   ci_results NAME    OUT=results/NAME, emptied; ./lab down when the script exits (after its on_exit, if it defines one)
+#   nothing_listening  no service or management port of the lab listens (nor one of $EXTRA_PORTS)
 #   apm_agent_jar      the Scouter agent jar for the offline APM checks (ci/apm-e2e.sh, ci/compose-smoke.sh), see there
 CI_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 failures=0
@@ -21,6 +23,20 @@ lab_ports() {
   local s ports=()
   for s in $(lab_services); do ports+=("$(lab_port "$s")" "$(lab_management_port "$s")"); done
   echo "${ports[*]}"
+}
+
+ci_results() {
+  OUT="$CI_ROOT/results/$1"
+  rm -rf "$OUT"; mkdir -p "$OUT"
+  trap ci_exit EXIT
+}
+ci_exit() {
+  if declare -F on_exit >/dev/null; then on_exit || true; fi
+  (cd "$CI_ROOT" && ./lab down >/dev/null 2>&1) || true
+}
+nothing_listening() {
+  local ports; ports=$(echo "$(lab_ports) ${EXTRA_PORTS:-}" | xargs | tr ' ' '|')
+  ! ss -ltn | grep -qE ":($ports)\b"
 }
 
 # apm_agent_jar: prints the path of the Scouter agent jar for the APM checks: $SCOUTER_AGENT_JAR when set (CI, which

@@ -12,8 +12,7 @@ set -euo pipefail
 CI_NAME=remote-e2e
 source "$(dirname "$0")/lib.sh"
 cd "$CI_ROOT"
-OUT="$CI_ROOT/results/remote-e2e"
-rm -rf "$OUT"; mkdir -p "$OUT"
+ci_results remote-e2e
 E1=127.0.0.2 E2=127.0.0.3 P2=1199
 REMOTE="$E1,$E2:$P2"
 ACCESS=.lab/logs/gateway-access.log
@@ -22,11 +21,10 @@ COMMON=(--metrics-port 0 --no-dashboard)
 KS=.lab/rmi-keystore.p12 # the checkout's RMI keystore: ./lab engine creates it when missing, the runner uses it
 KS_AWAY="$OUT/checkout-keystore.p12" # where the no-keystore check puts it meanwhile
 
-cleanup() {
+on_exit() {
   if [ -e "$KS_AWAY" ] && [ ! -e "$KS" ]; then mv "$KS_AWAY" "$KS"; fi
-  ./lab engine stop >/dev/null 2>&1 || true; ./lab down >/dev/null 2>&1 || true
+  ./lab engine stop >/dev/null 2>&1 || true
 }
-trap cleanup EXIT
 
 engine_pid() { cat ".lab/engine-$1-$2.pid"; }
 fresh_engines() {  # both engines restarted: a check starts from idle engines whatever the one before did

@@ -7,11 +7,8 @@ set -euo pipefail
 CI_NAME=soak
 source "$(dirname "$0")/lib.sh"
 cd "$CI_ROOT"
-OUT="$CI_ROOT/results/soak"
-rm -rf "$OUT"; mkdir -p "$OUT"
+ci_results soak
 
-cleanup() { ./lab down >/dev/null 2>&1 || true; }
-trap cleanup EXIT
 
 echo "== bad input: exit 2 naming the problem, nothing started"
 check "./lab soak --interval 1 exits 2 naming --interval" \

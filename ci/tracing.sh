@@ -10,15 +10,12 @@ set -euo pipefail
 CI_NAME=tracing
 source "$(dirname "$0")/lib.sh"
 cd "$CI_ROOT"
-OUT="$CI_ROOT/results/tracing-e2e"
-rm -rf "$OUT"; mkdir -p "$OUT"
+ci_results tracing-e2e
 GW=http://127.0.0.1:$(lab_prop service.gateway.port)
 GW_MGMT=http://127.0.0.1:$(lab_management_port gateway)
 ZIPKIN=http://127.0.0.1:$(lab_prop tracing.zipkin.port)
 ACCESS_LOG=.lab/logs/gateway-access.log
-PORTS_RE=":($(lab_ports | tr ' ' '|')|$(lab_prop tracing.zipkin.port))\b"
-nothing_listening() { ! ss -ltn | grep -qE "$PORTS_RE"; }
-trap './lab down >/dev/null 2>&1 || true' EXIT
+EXTRA_PORTS=$(lab_prop tracing.zipkin.port)
 
 # trace_id_of REQUEST_ID: the traceId of that request's access-log line (polled: the line is written asynchronously)
 trace_id_of() {
