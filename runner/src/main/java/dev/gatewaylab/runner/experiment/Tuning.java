@@ -40,8 +40,7 @@ public final class Tuning {
 		List<Variant> levers = levers();
 		v.addAll(levers);
 		v.add(leversOff(levers));
-		otherJdk().ifPresent(jdk -> v.add(new Variant("jdk-" + version(jdk).orElse(0),
-				Experiment.env("GATEWAY_JAVA_HOME", jdk.toString()), "the gateway on another installed JDK")));
+		otherJdkVariant("GATEWAY_JAVA_HOME", 0, "the gateway on another installed JDK").ifPresent(v::add);
 		return new Experiment("tuning", "each gateway cost lever turned back against today's defaults", "gateway",
 				List.of("gateway"), null, 0, v);
 	}
@@ -116,6 +115,23 @@ public final class Tuning {
 	 * ({@code LAB_JAVA_HOME}, which ./lab exports after choosing it): the newest such
 	 * under /usr/lib/jvm.
 	 */
+	/**
+	 * The variant that runs a service on another installed JDK ({@link #otherJdk()}),
+	 * when there is one of at least {@code minimumVersion}.
+	 * @param javaHomeVariable the service's JDK variable
+	 * @param minimumVersion the oldest JDK the service runs on
+	 * @param description what the variant is
+	 * @return the variant, {@code jdk-<version>}
+	 */
+	static Optional<Variant> otherJdkVariant(String javaHomeVariable, int minimumVersion, String description) {
+		return otherJdk().flatMap(jdk -> {
+			int version = version(jdk).orElse(0);
+			return (version >= minimumVersion) ? Optional
+				.of(new Variant("jdk-" + version, Experiment.env(javaHomeVariable, jdk.toString()), description))
+					: Optional.empty();
+		});
+	}
+
 	static Optional<Path> otherJdk() {
 		String chosen = System.getenv("LAB_JAVA_HOME");
 		Optional<Integer> current = chosen == null || chosen.isBlank() ? Optional.of(Runtime.version().feature())

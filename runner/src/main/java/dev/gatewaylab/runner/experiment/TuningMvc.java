@@ -24,11 +24,10 @@ public final class TuningMvc {
 		v.add(new Variant("defaults", Experiment.env(),
 				"today's defaults: virtual threads, the JDK HttpClient on virtual threads (baseline)"));
 		v.addAll(levers());
-		Tuning.otherJdk()
-			.filter(jdk -> Tuning.version(jdk).orElse(0) >= 21)
-			.ifPresent(jdk -> v.add(new Variant("jdk-" + Tuning.version(jdk).orElse(0),
-					Experiment.env("GATEWAY_MVC_JAVA_HOME", jdk.toString()),
-					"the MVC gateway on another installed JDK (21+: virtual threads)")));
+		Tuning
+			.otherJdkVariant("GATEWAY_MVC_JAVA_HOME", 21,
+					"the MVC gateway on another installed JDK (21+: virtual threads)")
+			.ifPresent(v::add);
 		return new Experiment("tuning-mvc", "each lever of the MVC gateway turned away from its default", SERVICE,
 				List.of(SERVICE), null, 0, v);
 	}
