@@ -1,6 +1,8 @@
 package dev.gatewaylab.runner.sweep;
 
 import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -46,9 +48,15 @@ final class Preflight {
 		return -1;
 	}
 
-	private static long readLong(Path p) {
-		try {
-			return Long.parseLong(Files.readString(p).trim());
+	/**
+	 * A number in a file such as a sysctl's under /proc/sys, read in one call: the kernel
+	 * answers a read at any offset but 0 of an integer sysctl with end-of-file, so
+	 * {@code Files.readString} (a first read of one byte, the file's size being 0) saw
+	 * "4" of "4096".
+	 */
+	static long readLong(Path p) {
+		try (InputStream in = Files.newInputStream(p)) {
+			return Long.parseLong(new String(in.readNBytes(64), StandardCharsets.US_ASCII).trim());
 		}
 		catch (IOException | RuntimeException e) {
 			return -1;

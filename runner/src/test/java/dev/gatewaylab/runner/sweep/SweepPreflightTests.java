@@ -1,11 +1,14 @@
 package dev.gatewaylab.runner.sweep;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assumptions.assumeThat;
 
 import dev.gatewaylab.runner.report.MarkdownWriter;
 import dev.gatewaylab.runner.report.HtmlWriter;
 import dev.gatewaylab.runner.report.SweepReport;
 import dev.gatewaylab.runner.result.SweepResult;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -20,6 +23,16 @@ class SweepPreflightTests {
 			.anySatisfy(w -> assertThat(w).contains("open-files limit 1024").contains("ulimit -n 65535"));
 		assertThat(warnings)
 			.anySatisfy(w -> assertThat(w).contains("somaxconn 128").contains("sysctl -w net.core.somaxconn=4096"));
+	}
+
+	@Test
+	void readsTheWholeNumberOfASysctl() throws Exception {
+		Path somaxconn = Path.of("/proc/sys/net/core/somaxconn");
+		assumeThat(Files.isReadable(somaxconn)).as("Linux").isTrue();
+		Process cat = new ProcessBuilder("cat", somaxconn.toString()).start();
+		long expected = Long.parseLong(new String(cat.getInputStream().readAllBytes()).trim());
+		assertThat(cat.waitFor()).isZero();
+		assertThat(Preflight.readLong(somaxconn)).isEqualTo(expected);
 	}
 
 	@Test
