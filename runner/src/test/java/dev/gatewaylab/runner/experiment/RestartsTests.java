@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.gatewaylab.runner.run.LabScript;
 import dev.gatewaylab.runner.run.Target;
+import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,11 +25,7 @@ class RestartsTests {
 
 	@Test
 	void everyRepetitionGetsAFreshJvmAndTargetsSharingAVariantShareItWithinOne() throws Exception {
-		Path calls = tmp.resolve("calls.txt");
-		Path script = tmp.resolve("lab");
-		Files.writeString(script, "#!/bin/sh\necho \"$1 $2 ${MODE:-default}\" >> '" + calls + "'\n");
-		Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwx------"));
-		Restarts restarts = new Restarts(new LabScript(script, tmp.resolve("log.txt")), "gateway", List.of());
+		Restarts restarts = new Restarts(standInLab(), "gateway", List.of());
 		Target base = new Target("gateway", "study-api", URI.create("http://127.0.0.1:8080"), "gateway",
 				URI.create("http://127.0.0.1:9080"));
 		Target a = base.variant("a", null, Map.of("MODE", "a"));
@@ -43,17 +40,13 @@ class RestartsTests {
 		restarts.switchTo(a, 2);
 		restarts.restoreDefault();
 
-		assertThat(Files.readAllLines(calls)).containsExactly("down gateway a", "up gateway a", "down gateway b",
-				"up gateway b", "down gateway b", "up gateway b", "down gateway a", "up gateway a",
-				"down gateway default", "up gateway default");
+		assertThat(calls()).containsExactly("down gateway a", "up gateway a", "down gateway b", "up gateway b",
+				"down gateway b", "up gateway b", "down gateway a", "up gateway a", "down gateway default",
+				"up gateway default");
 	}
 
 	@Test
 	void theServicesInFrontOfTheRestartedServiceAreStartedWithItUnlessTheyRun() throws Exception {
-		Path calls = tmp.resolve("calls.txt");
-		Path script = tmp.resolve("lab");
-		Files.writeString(script, "#!/bin/sh\ncmd=$1; shift\necho \"$cmd $* ${MODE:-default}\" >> '" + calls + "'\n");
-		Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwx------"));
 		Target direct = new Target("direct", "direct", URI.create("http://127.0.0.1:8081"), "study-service",
 				URI.create("http://127.0.0.1:9081"));
 		Target mvc = new Target("gateway-mvc", "gateway-mvc", URI.create("http://127.0.0.1:8085"), "gateway-mvc",
@@ -61,7 +54,7 @@ class RestartsTests {
 		List<Target> targets = List.of(direct.variant("virtual-direct", null, Map.of("MODE", "virtual")),
 				mvc.variant("virtual-gateway-mvc", null, Map.of("MODE", "virtual")));
 		List<String> inFront = Restarts.inFront("study-service", targets);
-		Restarts restarts = new Restarts(new LabScript(script, tmp.resolve("log.txt")), "study-service", inFront);
+		Restarts restarts = new Restarts(standInLab(), "study-service", inFront);
 
 		restarts.switchTo(targets.get(0), 1);
 		restarts.switchTo(targets.get(1), 1); // the same variant: they share its JVM
@@ -69,9 +62,21 @@ class RestartsTests {
 
 		assertThat(inFront).containsExactly("gateway-mvc");
 		// ./lab up starts what is not running and leaves what runs
-		assertThat(Files.readAllLines(calls)).containsExactly("down study-service virtual",
-				"up study-service gateway-mvc virtual", "down study-service default",
-				"up study-service gateway-mvc default");
+		assertThat(calls()).containsExactly("down study-service virtual", "up study-service gateway-mvc virtual",
+				"down study-service default", "up study-service gateway-mvc default");
+	}
+
+	/** A lab script that records each call (command, services, the variant's MODE). */
+	private LabScript standInLab() throws IOException {
+		Path script = this.tmp.resolve("lab");
+		Files.writeString(script, "#!/bin/sh\ncmd=$1; shift\necho \"$cmd $* ${MODE:-default}\" >> '"
+				+ this.tmp.resolve("calls.txt") + "'\n");
+		Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwx------"));
+		return new LabScript(script, this.tmp.resolve("log.txt"));
+	}
+
+	private List<String> calls() throws IOException {
+		return Files.readAllLines(this.tmp.resolve("calls.txt"));
 	}
 
 }
