@@ -33,6 +33,18 @@ public record RuntimeKnob(String variable, String property, String value) {
 			new RuntimeKnob("GATEWAY_LOG_RETRIES", "AsyncLogger.Retries", "0"));
 
 	/**
+	 * The async access log's ring buffer: the events it allocates up front, each about
+	 * 160 bytes whatever the line. Log4j2's default, 262,144 slots, holds 40 MiB of a 256
+	 * MiB heap for the process's life; a request thread waits only when the logger thread
+	 * is that many lines behind.
+	 * @param value the gateway's default number of slots, or {@link #LIBRARY_DEFAULT}
+	 * @return the knob {@code GATEWAY_LOG_RING_BUFFER_SIZE}
+	 */
+	public static RuntimeKnob asyncLoggerRingBuffer(String value) {
+		return new RuntimeKnob("GATEWAY_LOG_RING_BUFFER_SIZE", "log4j2.asyncLoggerRingBufferSize", value);
+	}
+
+	/**
 	 * Sets each knob's system property from the environment, or to the lab's default,
 	 * unless the property is already set.
 	 * @param knobs the knobs

@@ -17,17 +17,20 @@ final class RuntimeDefaults {
 
 	/** The JDK HTTP clients', then the async access log's. */
 	static final List<RuntimeKnob> KNOBS = Stream.concat(Stream.of(
-			// An idle upstream connection of the JDK's HttpClient is closed after this
-			// many
-			// seconds (the JDK's default: 30), below the upstream's keep-alive, as the
-			// WebFlux gateway's pool does after 10 s: a connection the upstream closed
-			// first fails the next request sent on it.
+			// An idle upstream connection of the JDK's HttpClient is closed after
+			// this many seconds (the JDK's default: 30), below the upstream's
+			// keep-alive, as the WebFlux gateway's pool does after 10 s: a connection
+			// the upstream closed first fails the next request sent on it.
 			new RuntimeKnob("GATEWAY_MVC_CLIENT_IDLE_TIMEOUT", "jdk.httpclient.keepalive.timeout", "10"),
 			// Idle keep-alive connections the JDK's HttpURLConnection keeps per upstream
 			// (the simple client, GATEWAY_MVC_HTTP_CLIENT=simple): its own default, 5,
 			// closes the rest after each request under any real concurrency.
-			new RuntimeKnob("GATEWAY_MVC_SIMPLE_CLIENT_CONNECTIONS", "http.maxConnections", "500")),
-			RuntimeKnob.ASYNC_LOGGER.stream())
+			new RuntimeKnob("GATEWAY_MVC_SIMPLE_CLIENT_CONNECTIONS", "http.maxConnections", "500"),
+			// 16,384 access-log events allocated up front (2.6 MiB) instead of
+			// Log4j2's 262,144 (40 MiB): Tomcat's and the JDK client's buffers are on
+			// the heap, and at 1,000 connections those 40 MiB decided between serving
+			// and collecting garbage (docs/gateway-mvc.md).
+			RuntimeKnob.asyncLoggerRingBuffer("16384")), RuntimeKnob.ASYNC_LOGGER.stream())
 		.toList();
 
 	private RuntimeDefaults() {

@@ -27,6 +27,15 @@ class RuntimeDefaultsTests {
 		assertThat(System.getProperty("AsyncLogger.Retries")).isEqualTo("7");
 		assertThat(System.getProperty("log4j2.asyncLoggerWaitStrategy")).as("the library's own default").isNull();
 		assertThat(System.getProperty("http.maxConnections")).isEqualTo("500");
+		assertThat(System.getProperty("log4j2.asyncLoggerRingBufferSize")).isEqualTo("16384");
+	}
+
+	@Test
+	void theRingBufferOfLog4j2sOwnSizeWhenAskedFor() {
+		RuntimeDefaults.apply(Map.of("GATEWAY_LOG_RING_BUFFER_SIZE", "default"));
+
+		assertThat(System.getProperty("log4j2.asyncLoggerRingBufferSize")).isNull();
+		assertThat(System.getProperty("log4j2.asyncLoggerWaitStrategy")).isEqualTo("Sleep");
 	}
 
 }

@@ -43,6 +43,7 @@ class RuntimeDefaultsTests {
 		RuntimeDefaults.apply(Map.of());
 		assertThat(System.getProperty("reactor.netty.ioSelectCount")).isEqualTo("1");
 		assertThat(System.getProperty("log4j2.asyncLoggerWaitStrategy")).isEqualTo("Sleep");
+		assertThat(System.getProperty("log4j2.asyncLoggerRingBufferSize")).as("Log4j2's own").isNull();
 	}
 
 	@Test
