@@ -183,7 +183,8 @@ def text(out, path, title, command):
 
 def levers(out):
     run, folder = load(os.path.join(out, "levers", "*", "run.json"))
-    if not header("Levers of the MVC gateway", "./lab bench --experiment tuning-mvc", run, folder):
+    if not header("Levers of the MVC gateway",
+                  "./lab bench --experiment tuning-mvc --repetitions 3 --latency-repetitions 0", run, folder):
         return
     print("| variant | TPS (mean ± 95 % CI) | p99 ms | gateway-mvc CPU µs per request | success |")
     print("|---|---:|---:|---:|---:|")

@@ -23,8 +23,9 @@ Runs, one after another (each step starts and stops the apps it needs; results i
   memory   both gateways under the same closed-model load (./lab bench --no-start --targets gateway,gateway-mvc),
            then each one's RSS and its heap after a full GC (jcmd GC.run)
   startup  bench/startup.sh --services gateway,gateway-mvc: launch to ready, with and without the AOT cache
-  levers   (only when named in --steps) ./lab bench --experiment tuning-mvc: each lever of the MVC gateway against
-           its defaults, about an hour (--quick: two variants)
+  levers   (only when named in --steps) ./lab bench --experiment tuning-mvc --repetitions 3 --latency-repetitions 0:
+           each lever of the MVC gateway against its defaults, TPS and CPU per request, about 1.5 h (--quick: two
+           variants)
 Then writes DIR/figures.md and prints it: per step its command, date and run folder, and every figure the "Figures"
 section of docs/gateway-mvc.md quotes (bench/gateway-mvc-figures.py).
 
@@ -122,10 +123,13 @@ if has startup; then
 fi
 
 if has levers; then
-  step "./lab bench --experiment tuning-mvc $(quick --quick --variants defaults,client-executor-jdk)"
-  # shellcheck disable=SC2046
-  ./lab bench --experiment tuning-mvc $(quick --quick --variants defaults,client-executor-jdk) \
-    --results "$OUT/levers" | tee "$OUT/levers.log"
+  # Throughput and CPU per request of each variant, 3 interleaved repetitions (each restarts and warms the gateway
+  # up: 13 variants, about an hour and a half); no latency curve.
+  levers_options="--repetitions 3 --latency-repetitions 0"
+  if [ "$QUICK" = 1 ]; then levers_options="--quick --variants defaults,client-executor-jdk"; fi
+  step "./lab bench --experiment tuning-mvc $levers_options"
+  # shellcheck disable=SC2086 # the options' words
+  ./lab bench --experiment tuning-mvc $levers_options --results "$OUT/levers" | tee "$OUT/levers.log"
 fi
 
 echo

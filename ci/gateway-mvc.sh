@@ -2,8 +2,9 @@
 # End-to-end checks of the MVC gateway (gateway-mvc/: Spring Cloud Gateway Server WebMVC on virtual threads) as a
 # service and load target of the lab, on real processes: a JDK without virtual threads refused, ./lab up, the
 # identical JSON through it, through the gateway and directly, the request id and the access log on virtual threads,
-# 404 problem+json, an upstream that is down (503, the gateway's body), its management port, and
-# ./lab bench --quick --targets gateway,gateway-mvc,direct with both gateways' CPU per request in run.json.
+# 404 problem+json, an upstream that is down (503, the gateway's body), its management port, the async logger's ring
+# buffer in each gateway's heap, and the comparison's own command, bench/gateway-mvc.sh --quick --steps bench
+# (./lab bench --quick --targets gateway,gateway-mvc,floor,direct), with both gateways' CPU per request in run.json.
 # Loopback only; every load is bounded by the runner's duration.
 set -euo pipefail
 CI_NAME=gateway-mvc
@@ -74,23 +75,35 @@ check "readiness and nothing else but health and prometheus (no info)" \
   bash -c 'curl -fsS -o /dev/null "$0/actuator/health/readiness" && [ "$(curl -s -o /dev/null -w "%{http_code}" "$0/actuator/info")" = 404 ]' "$MVC_MGMT"
 check "management port listens on loopback only" \
   bash -c '! ss -ltn | grep -E ":$0\b" | grep -vqE "127\.0\.0\.1\]?:"' "$(lab_prop service.gateway-mvc.management-port)"
+
+echo "== the async logger's ring buffer, set before Log4j2 starts: 16,384 events in gateway-mvc, Log4j2's 4,096 in the gateway"
+ring_events() {   # RingBufferLogEvent instances in a running app's heap (jcmd of the JDK it runs on)
+  local pid; pid=$(cat ".lab/$1.pid")
+  "$(dirname "$(readlink -f "/proc/$pid/exe")")/jcmd" "$pid" GC.class_histogram 2>/dev/null \
+    | awk '$NF == "org.apache.logging.log4j.core.async.RingBufferLogEvent" {print $2}' || true
+}
+mvc_ring=$(ring_events gateway-mvc) gateway_ring=$(ring_events gateway)
+echo "  gateway-mvc: ${mvc_ring:-none}, gateway: ${gateway_ring:-none}"
+check "gateway-mvc holds 16,384 (GATEWAY_LOG_RING_BUFFER_SIZE's default)" [ "${mvc_ring:-0}" = 16384 ]
+check "the gateway holds Log4j2's own for an app without the servlet API, 4,096" [ "${gateway_ring:-0}" = 4096 ]
 ./lab down > /dev/null
 check "./lab down stopped them" nothing_listening
 
-echo "== ./lab bench --quick --targets gateway,gateway-mvc,direct: starts what the targets need, measures, stops"
+echo "== bench/gateway-mvc.sh --quick --steps bench: ./lab bench --quick --targets gateway,gateway-mvc,floor,direct"
 start=$SECONDS
-./lab bench --quick --targets gateway,gateway-mvc,direct --metrics-port 0 --results "$OUT/bench" | tee "$OUT/bench.log"
+bench/gateway-mvc.sh --quick --steps bench --out "$OUT/comparison" | tee "$OUT/comparison.log"
 echo "  wall time: $((SECONDS - start)) s"
-check "it started study-service, gateway and gateway-mvc" grep -qE "started \[study-service, gateway, gateway-mvc\]" "$OUT/bench.log"
-run=$(ls -d "$OUT"/bench/*/ | head -1)
+check "it started study-service, gateway, gateway-mvc and floor" \
+  grep -qE "started \[study-service, gateway, gateway-mvc, floor\]" "$OUT/comparison.log"
+run=$(ls -d "$OUT"/comparison/bench/*/ | head -1)
 check "report.md, report.html, run.json written; no INCOMPLETE marker" \
   bash -c "[ -s '$run/report.md' ] && [ -s '$run/report.html' ] && [ -s '$run/run.json' ] && [ ! -e '$run/INCOMPLETE' ]"
-check "run.json: both gateways' CPU per request, 100 % success, gateway-mvc ÷ direct, what each hop adds" \
+check "run.json: both gateways' and the floor's CPU per request, 100 % success, gateway-mvc ÷ direct, what each hop adds" \
   python3 - "$run/run.json" "$MVC" <<'PY'
 import json, sys
 run = json.load(open(sys.argv[1]))
 targets = {t["name"]: t for t in run["targets"]}
-ok = list(targets) == ["gateway", "gateway-mvc", "direct"]
+ok = list(targets) == ["gateway", "gateway-mvc", "floor", "direct"]
 for name, t in targets.items():
     cpu = (t.get("cpu_us_per_request") or {}).get({"direct": "study-service"}.get(name, name)) or {}
     print(f"       {name}: {t['samples']} samples, success {t['success_rate']:.2f} %, "
@@ -106,6 +119,14 @@ sys.exit(0 if ok else 1)
 PY
 check "report.md: the answer's clause for the MVC gateway and what its hop adds" \
   bash -c 'grep -q "The MVC gateway (gateway-mvc): " "$0/report.md" && grep -q "^## What the gateway-mvc hop adds" "$0/report.md"' "$run"
+check "figures.md: the bench's figures with its command, each step not run said so" \
+  bash -c 'grep -q "^| gateway-mvc | " "$0/figures.md" && grep -q "^### CPU per request, TPS, added latency" "$0/figures.md" \
+           && grep -q "Not run (no results in this folder): \`./lab sweep" "$0/figures.md"' "$OUT/comparison"
+check "--figures DIR prints the same figures again, measuring nothing" \
+  bash -c 'bench/gateway-mvc.sh --figures "$0" | cmp -s - "$0/figures.md"' "$OUT/comparison"
+check "an unknown step: exit non-zero naming it and the steps there are" \
+  bash -c 'bench/gateway-mvc.sh --steps bench,nope > "$0/bad-step.txt" 2>&1; [ $? -ne 0 ] \
+           && grep -q "unknown step .nope." "$0/bad-step.txt" && grep -q "levers" "$0/bad-step.txt"' "$OUT"
 check "and stopped them again: nothing left listening" nothing_listening
 
 echo

@@ -33,10 +33,12 @@ public record RuntimeKnob(String variable, String property, String value) {
 			new RuntimeKnob("GATEWAY_LOG_RETRIES", "AsyncLogger.Retries", "0"));
 
 	/**
-	 * The async access log's ring buffer: the events it allocates up front, each about
-	 * 160 bytes whatever the line. Log4j2's default, 262,144 slots, holds 40 MiB of a 256
-	 * MiB heap for the process's life; a request thread waits only when the logger thread
-	 * is that many lines behind.
+	 * The async access log's ring buffer: the events it allocates up front. Log4j2's
+	 * default depends on the app: 4,096 where its thread-local objects are on (the
+	 * WebFlux gateway), 262,144 in an app with the servlet API on its class path, where
+	 * Log4j2 turns them off (the MVC gateway: 32 MiB of events and their timestamps for
+	 * the process's life). A request thread waits only when the logger thread is that
+	 * many lines behind.
 	 * @param value the gateway's default number of slots, or {@link #LIBRARY_DEFAULT}
 	 * @return the knob {@code GATEWAY_LOG_RING_BUFFER_SIZE}
 	 */

@@ -26,10 +26,11 @@ final class RuntimeDefaults {
 			// (the simple client, GATEWAY_MVC_HTTP_CLIENT=simple): its own default, 5,
 			// closes the rest after each request under any real concurrency.
 			new RuntimeKnob("GATEWAY_MVC_SIMPLE_CLIENT_CONNECTIONS", "http.maxConnections", "500"),
-			// 16,384 access-log events allocated up front (2.6 MiB) instead of
-			// Log4j2's 262,144 (40 MiB): Tomcat's and the JDK client's buffers are on
-			// the heap, and at 1,000 connections those 40 MiB decided between serving
-			// and collecting garbage (docs/gateway-mvc.md).
+			// 16,384 access-log events allocated up front (2 MiB) instead of the
+			// 262,144 (32 MiB) Log4j2 gives an app with the servlet API: Tomcat's and
+			// the JDK client's buffers are on the heap, and at 1,000 connections those
+			// 30 MiB decided between serving and collecting garbage
+			// (docs/gateway-mvc.md).
 			RuntimeKnob.asyncLoggerRingBuffer("16384")), RuntimeKnob.ASYNC_LOGGER.stream())
 		.toList();
 

@@ -38,9 +38,8 @@ final class RuntimeDefaults {
 			new RuntimeKnob("GATEWAY_NETTY_LEAK_DETECTION", "io.netty.leakDetection.level", "disabled"),
 			// epoll (true) or NIO (false).
 			new RuntimeKnob("GATEWAY_NETTY_NATIVE", "reactor.netty.native", "true"),
-			// Log4j2's own ring buffer, 262,144 events: Netty's buffers are off the
-			// heap, and the gateway holds 1,000 connections beside it in 256 MiB
-			// (docs/gateway-mvc.md).
+			// Log4j2's own ring buffer: 4,096 events in an app without the servlet
+			// API (docs/gateway-mvc.md).
 			RuntimeKnob.asyncLoggerRingBuffer(RuntimeKnob.LIBRARY_DEFAULT)), RuntimeKnob.ASYNC_LOGGER.stream())
 		.toList();
 

@@ -55,7 +55,7 @@ public final class TuningMvc {
 		v.add(new Variant("log-wait-timeout", Experiment.env("GATEWAY_LOG_WAIT_STRATEGY", "Timeout"),
 				"async logger thread signalled for every line (Log4j2's default) instead of parking 5 ms"));
 		v.add(new Variant("ring-buffer-262144", Experiment.env("GATEWAY_LOG_RING_BUFFER_SIZE", "default"),
-				"Log4j2's own async-logger ring buffer, 262,144 events (40 MiB) allocated up front, instead of 16,384"));
+				"Log4j2's own async-logger ring buffer in a servlet app, 262,144 events (32 MiB) allocated up front, instead of 16,384"));
 		v.add(new Variant("g1", Experiment.env("GATEWAY_MVC_JAVA_OPTS", "-Xmx256m -Xms256m -XX:+UseG1GC"),
 				"G1 (the JVM default) instead of ParallelGC"));
 		return v;
